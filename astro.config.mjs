@@ -1,0 +1,15 @@
+// @ts-check
+import react from '@astrojs/react';
+import { defineConfig } from 'astro/config';
+
+export default defineConfig({
+  site: (process.env.SITE_URL || 'http://localhost:4321').trim(),
+  output: 'static',
+  outDir: process.env.OUT_DIR || './dist',
+  integrations: [react()],
+  // `/news/5` is served from `news/5/index.html` by any static host.
+  build: { format: 'directory' },
+  trailingSlash: 'ignore',
+  // The site is read from a CDN by slow phones: keep styles in files that cache across pages.
+  vite: { build: { assetsInlineLimit: 0 } },
+});

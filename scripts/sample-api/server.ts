@@ -1,0 +1,239 @@
+/**
+ * The bundled sample API: a real HTTP server that speaks the administration's
+ * API contract (SPEC §7, with the shapes fixed in the foundation issue), backed
+ * by SQLite. It stands in for the real API on machines with no outside network.
+ */
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import type { DatabaseSync } from 'node:sqlite';
+import { openDatabase, type OpenOptions } from './db.ts';
+
+/** Posts per page of `api/post/{type}`. */
+export const PAGE_SIZE = 10;
+/** The appeal length rule of §5, enforced here as the real server does (400). */
+const MIN_FIELD_LENGTH = 10;
+const MAX_BODY_BYTES = 64 * 1024;
+
+/** The API's own answers, in its four languages (1 uz-Latn, 2 uz-Cyrl, 3 ru, 4 en). */
+const MESSAGES = {
+  appealReceived: ['Murojaatingiz qabul qilindi. Raqami: {n}', 'Мурожаатингиз қабул қилинди. Рақами: {n}',
+    'Ваше обращение принято. Номер: {n}', 'Your appeal has been received. Number: {n}'],
+  captchaMissing: ['Captcha tasdiqlanmadi', 'Captcha тасдиқланмади', 'Капча не подтверждена', 'The captcha was not confirmed'],
+  emptyQuery: ["Qidiruv so'zini kiriting", 'Қидирув сўзини киритинг', 'Введите поисковый запрос', 'Enter a search term'],
+} as const;
+
+export interface SampleApiOptions extends Omit<OpenOptions, 'log'> {
+  host?: string;
+  /** 0 picks a free port. */
+  port?: number;
+  /** Print one line per request. */
+  logRequests?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface SampleApi {
+  url: string;
+  db: DatabaseSync;
+  close(): Promise<void>;
+}
+
+export async function startSampleApi(options: SampleApiOptions): Promise<SampleApi> {
+  const { host = '127.0.0.1', port = 0, logRequests = false, log = (l) => console.log(l) } = options;
+  const db = openDatabase({ ...options, log });
+  const uploads = resolve(options.dataDir, 'uploads');
+  const handle = router(db, uploads);
+
+  const server = createServer((req, res) => {
+    const started = performance.now();
+    res.on('finish', () => {
+      if (logRequests) log(`${req.method} ${req.url} ${res.statusCode} ${Math.round(performance.now() - started)}ms`);
+    });
+    cors(req, res);
+    if (req.method === 'OPTIONS') return void res.writeHead(204).end();
+    handle(req, res).catch((err: unknown) => {
+      log(`error on ${req.method} ${req.url}: ${err instanceof Error ? err.stack : String(err)}`);
+      if (!res.headersSent) json(res, 500, { errorMsg: 'Internal error' });
+      else res.destroy();
+    });
+  });
+  await new Promise<void>((ok, fail) => {
+    server.once('error', fail);
+    server.listen(port, host, ok);
+  });
+  const address = server.address() as AddressInfo;
+  return {
+    url: `http://${host}:${address.port}`,
+    db,
+    close: () =>
+      new Promise<void>((ok) => {
+        server.closeAllConnections();
+        server.close(() => {
+          db.close();
+          ok();
+        });
+      }),
+  };
+}
+
+/** The site may be served from any origin its operator chooses, so the API reflects the caller's origin. */
+function cors(req: IncomingMessage, res: ServerResponse): void {
+  const origin = req.headers.origin;
+  if (!origin) return;
+  res.setHeader('access-control-allow-origin', origin);
+  res.setHeader('vary', 'origin');
+  res.setHeader('access-control-allow-methods', 'GET, POST, OPTIONS');
+  res.setHeader('access-control-allow-headers', 'accept, content-type, langType, langTypeQorakul');
+  res.setHeader('access-control-max-age', '600');
+}
+
+function json(res: ServerResponse, status: number, body: unknown): void {
+  const payload = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(payload) });
+  res.end(payload);
+}
+
+function langOf(req: IncomingMessage, header = 'langtype'): number {
+  const n = Number(req.headers[header]);
+  return n >= 1 && n <= 4 ? n : 1;
+}
+
+function message(key: keyof typeof MESSAGES, lang: number, n?: number): string {
+  return MESSAGES[key][lang - 1]!.replace('{n}', String(n ?? ''));
+}
+
+async function readBody(req: IncomingMessage): Promise<string | null> {
+  let size = 0;
+  const parts: Buffer[] = [];
+  for await (const part of req as AsyncIterable<Buffer>) {
+    size += part.length;
+    if (size > MAX_BODY_BYTES) return null;
+    parts.push(part);
+  }
+  return Buffer.concat(parts).toString('utf8');
+}
+
+/** A user's words as an FTS5 query: each word quoted (so no operator syntax leaks in) and prefix-matched. */
+export function ftsQuery(q: string): string {
+  const words = q.normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? [];
+  return words.slice(0, 8).map((w) => `"${w}"*`).join(' ');
+}
+
+function router(db: DatabaseSync, uploads: string) {
+  const q = {
+    postList: db.prepare(`SELECT id, title, brief AS berifDescription, image AS imageUrl, date, views AS countViews
+      FROM posts WHERE lang = ? AND type = ? ORDER BY date DESC, id DESC LIMIT ? OFFSET ?`),
+    postCount: db.prepare('SELECT count(*) AS n FROM posts WHERE lang = ? AND type = ?'),
+    post: db.prepare(`SELECT id, title, brief AS berifDescription, html AS description, image AS imageUrl, date,
+      views AS countViews FROM posts WHERE lang = ? AND id = ?`),
+    page: db.prepare('SELECT html AS text, views AS countViews FROM pages WHERE lang = ? AND id = ?'),
+    surveys: db.prepare(`SELECT s.id, s.title, s.brief AS berifDescription, s.author,
+      c.likes + (SELECT count(*) FROM survey_answers a WHERE a.survey_id = s.id AND a.is_like = 1) AS likeCount,
+      c.dislikes + (SELECT count(*) FROM survey_answers a WHERE a.survey_id = s.id AND a.is_like = 0) AS disLikeCount
+      FROM surveys s JOIN survey_seed_counts c ON c.id = s.id WHERE s.lang = ? ORDER BY s.id`),
+    surveyExists: db.prepare('SELECT 1 FROM survey_seed_counts WHERE id = ?'),
+    answer: db.prepare('INSERT INTO survey_answers (survey_id, is_like, answered_at) VALUES (?, ?, ?)'),
+    groups: db.prepare('SELECT id, title, is_top FROM menu_groups WHERE lang = ? ORDER BY position'),
+    items: db.prepare('SELECT group_id, title, page, is_page FROM menu_items WHERE lang = ? ORDER BY group_id, position'),
+    employees: db.prepare(`SELECT id, fio, position, briefly, image AS imageUrl, biography, obligation
+      FROM employees WHERE lang = ? AND category = ? ORDER BY id`),
+    photos: db.prepare('SELECT id, title, date AS photoDate, photos FROM photo_groups WHERE lang = ? ORDER BY date DESC, id'),
+    videos: db.prepare('SELECT id, title, url AS urlVideo FROM videos WHERE lang = ? ORDER BY id'),
+    search: db.prepare(`SELECT ref_id AS id, title, is_page FROM search_index
+      WHERE search_index MATCH ? AND lang = ? ORDER BY rank LIMIT 30`),
+    appeal: db.prepare(`INSERT INTO appeals (received_at, lang, fio, tel, email, title, description)
+      VALUES (?, ?, ?, ?, ?, ?, ?)`),
+  };
+
+  return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const path = url.pathname.replace(/\/+$/, '');
+    const lang = langOf(req);
+    const get = req.method === 'GET' || req.method === 'HEAD';
+    let m: RegExpMatchArray | null;
+
+    if (get && (m = path.match(/^\/api\/post\/(\d+)$/))) {
+      const n = Number(m[1]);
+      // The list and the detail share a path (§7): a list call carries pageNumber, a detail call never does.
+      if (url.searchParams.has('pageNumber')) {
+        const { n: total } = q.postCount.get(lang, n) as { n: number };
+        const maxPageNumber = Math.max(1, Math.ceil(total / PAGE_SIZE));
+        const page = Math.min(Math.max(1, Number.parseInt(url.searchParams.get('pageNumber')!, 10) || 1), maxPageNumber);
+        const list = q.postList.all(lang, n, PAGE_SIZE, (page - 1) * PAGE_SIZE);
+        return json(res, 200, { success: true, data: { list, maxPageNumber, currentPageNumber: page } });
+      }
+      const post = q.post.get(lang, n);
+      return post ? json(res, 200, { data: post }) : json(res, 404, { errorMsg: 'Not found' });
+    }
+    if (get && (m = path.match(/^\/api\/page\/(\d+)$/))) {
+      const page = q.page.get(lang, Number(m[1]));
+      return page ? json(res, 200, { data: page }) : json(res, 404, { errorMsg: 'Not found' });
+    }
+    if (get && path === '/api/survey/getAll') return json(res, 200, { data: q.surveys.all(lang) });
+    if (req.method === 'POST' && path === '/api/survey/answer') {
+      const raw = await readBody(req);
+      if (raw === null) return json(res, 413, { errorMsg: 'Too large' });
+      let body: { surveyId?: unknown; isLike?: unknown };
+      try {
+        body = JSON.parse(raw) as typeof body;
+      } catch {
+        return json(res, 400, { errorMsg: 'Invalid JSON' });
+      }
+      if (typeof body.isLike !== 'boolean' || !q.surveyExists.get(Number(body.surveyId))) {
+        return json(res, 400, { errorMsg: 'Invalid answer' });
+      }
+      q.answer.run(Number(body.surveyId), body.isLike ? 1 : 0, new Date().toISOString());
+      return json(res, 200, { success: true });
+    }
+    if (get && path === '/api/search') {
+      const searchLang = langOf(req, 'langtypeqorakul');
+      const match = ftsQuery(url.searchParams.get('q') ?? '');
+      if (!match) return json(res, 200, { errorMsg: message('emptyQuery', searchLang) });
+      const rows = q.search.all(match, searchLang) as { id: number; title: string; is_page: number }[];
+      return json(res, 200, rows.map((r) => ({ id: r.id, title: r.title, ispage: r.is_page === 1 })));
+    }
+    if (get && path === '/api/home/menus') {
+      const groups = q.groups.all(lang) as { id: number; title: string; is_top: number }[];
+      const items = q.items.all(lang) as { group_id: number; title: string; page: string; is_page: number }[];
+      return json(res, 200, {
+        data: groups.map((g) => ({
+          title: g.title,
+          isTop: g.is_top === 1,
+          items: items.filter((i) => i.group_id === g.id).map((i) => ({ title: i.title, page: i.page, isPage: i.is_page === 1 })),
+        })),
+      });
+    }
+    if (get && (m = path.match(/^\/api\/employee\/([123])$/))) return json(res, 200, { data: q.employees.all(lang, Number(m[1])) });
+    if (get && path === '/api/gallery/photos') {
+      const groups = q.photos.all(lang) as { id: number; title: string; photoDate: string; photos: string }[];
+      return json(res, 200, {
+        data: groups.map((g) => {
+          const photos = (JSON.parse(g.photos) as string[]).map((imageUrl) => ({ imageUrl }));
+          return { ...g, photosCount: photos.length, photos };
+        }),
+      });
+    }
+    if (get && path === '/api/gallery/videos') return json(res, 200, { data: q.videos.all(lang) });
+    if (req.method === 'POST' && path === '/api/apply') return apply(req, res, lang);
+    if (get && (m = path.match(/^\/uploads\/([\w.-]+\.png)$/))) {
+      const file = join(uploads, m[1]!);
+      if (!existsSync(file)) return json(res, 404, { errorMsg: 'Not found' });
+      res.writeHead(200, { 'content-type': 'image/png', 'content-length': statSync(file).size, 'cache-control': 'public, max-age=86400' });
+      return void createReadStream(file).pipe(res);
+    }
+    return json(res, 404, { errorMsg: 'Not found' });
+  };
+
+  async function apply(req: IncomingMessage, res: ServerResponse, lang: number): Promise<void> {
+    const raw = await readBody(req);
+    if (raw === null) return json(res, 413, { errorMsg: 'Too large' });
+    const form = new URLSearchParams(raw);
+    const fields = ['FIO', 'Tel', 'Email', 'Title', 'Description'].map((k) => (form.get(k) ?? '').trim());
+    if (fields.some((f) => f.length < MIN_FIELD_LENGTH)) return json(res, 400, { errorMsg: 'Validation failed' });
+    if (!form.get('h-captcha-response')) return json(res, 200, { errorMsg: message('captchaMissing', lang) });
+    const [fio, tel, email, title, description] = fields as [string, string, string, string, string];
+    const { lastInsertRowid } = q.appeal.run(new Date().toISOString(), lang, fio, tel, email, title, description);
+    return json(res, 200, { data: { msg: message('appealReceived', lang, Number(lastInsertRowid)) } });
+  }
+}

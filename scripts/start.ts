@@ -1,0 +1,26 @@
+/**
+ * `npm start`: the whole thing on one machine. Starts the bundled sample API
+ * when nothing answers at API_BASE, builds the site against it and serves
+ * dist/, keeping the API running for search, survey votes and appeals.
+ */
+import { readConfig } from '../src/config.ts';
+import { pullAndBuild } from './build.ts';
+import { ensureApi } from './lib/api.ts';
+import { serveDist } from './serve.ts';
+
+const config = readConfig();
+try {
+  const api = await ensureApi(config);
+  await pullAndBuild(config);
+  const { url, server } = await serveDist({ port: Number(process.env.PORT ?? 4321) });
+  console.log(`\nThe site is ready at ${url}/  (content API: ${config.apiBase}; stop with Ctrl+C)`);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      server.close();
+      void (api?.close() ?? Promise.resolve()).then(() => process.exit(0));
+    });
+  }
+} catch (err) {
+  console.error(`\nStart failed: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+}

@@ -1,0 +1,37 @@
+/**
+ * The operator's settings (README "Environment"), read once from the
+ * environment at build time. Nothing here reaches the browser except what
+ * pages pass on explicitly (the public API base and the hCaptcha site key).
+ */
+export const SAMPLE_API_URL = 'http://127.0.0.1:8787';
+/** hCaptcha's documented public test key: accepts the test token, never a real visitor. */
+export const HCAPTCHA_TEST_SITEKEY = '10000000-ffff-ffff-ffff-000000000001';
+
+const env = (name: string): string | undefined => {
+  const value = process.env[name]?.trim();
+  return value ? value : undefined;
+};
+
+const stripSlash = (url: string) => url.replace(/\/+$/, '');
+
+export interface SiteConfig {
+  apiBase: string;
+  publicApiBase: string;
+  mediaBase: string;
+  siteUrl: string;
+  hcaptchaSitekey: string;
+  /** Where the build-time pull writes its snapshot and pages read it. */
+  contentDir: string;
+}
+
+export function readConfig(): SiteConfig {
+  const apiBase = stripSlash(env('API_BASE') ?? SAMPLE_API_URL);
+  return {
+    apiBase,
+    publicApiBase: stripSlash(env('PUBLIC_API_BASE') ?? apiBase),
+    mediaBase: stripSlash(env('MEDIA_BASE') ?? apiBase),
+    siteUrl: stripSlash(env('SITE_URL') ?? 'http://localhost:4321'),
+    hcaptchaSitekey: env('HCAPTCHA_SITEKEY') ?? HCAPTCHA_TEST_SITEKEY,
+    contentDir: env('CONTENT_DIR') ?? '.cache/content',
+  };
+}

@@ -1,0 +1,40 @@
+/**
+ * What pages read: the snapshot written by the build-time pull. Read from disk
+ * once per build; never from the network.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Post } from '../api/types.ts';
+import { readConfig } from '../config.ts';
+import type { Language } from '../i18n/languages.ts';
+import { SNAPSHOT_FILE, type LanguageContent, type Snapshot } from './snapshot.ts';
+
+let cached: Snapshot | undefined;
+
+export function snapshot(): Snapshot {
+  if (!cached) {
+    const file = join(readConfig().contentDir, SNAPSHOT_FILE);
+    try {
+      cached = JSON.parse(readFileSync(file, 'utf8')) as Snapshot;
+    } catch (err) {
+      throw new Error(`No content snapshot at ${file}: run "npm run build" (it pulls first). ${String(err)}`);
+    }
+  }
+  return cached;
+}
+
+export function contentFor(lang: Language): LanguageContent {
+  return snapshot().languages[lang.code];
+}
+
+/** The posts of one list page, in the API's order. */
+export function postsOf(content: LanguageContent, ids: readonly number[]): Post[] {
+  return ids.flatMap((id) => content.posts[id] ?? []);
+}
+
+/** Joins an API image path to the media base (§7 "Images come from the API (or media) base"). */
+export function mediaUrl(path: string | null): string | null {
+  if (!path) return null;
+  if (/^https?:\/\//.test(path)) return path;
+  return `${snapshot().mediaBase}/${path.replace(/^\/+/, '')}`;
+}

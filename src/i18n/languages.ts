@@ -1,0 +1,48 @@
+/**
+ * The four interface languages of §1. The number is what the API and local
+ * storage speak; the prefix is where the language lives in the URL; the tag is
+ * what `<html lang>` and hreflang say.
+ */
+export const LANGUAGES = [
+  { number: 1, code: 'uz-latn', prefix: '', tag: 'uz-Latn', label: "O'zbekcha", short: "O'z" },
+  { number: 2, code: 'uz-cyrl', prefix: 'uz-cyrl', tag: 'uz-Cyrl', label: 'Ўзбекча', short: 'Ўз' },
+  { number: 3, code: 'ru', prefix: 'ru', tag: 'ru', label: 'Русский', short: 'Ру' },
+  { number: 4, code: 'en', prefix: 'en', tag: 'en', label: 'English', short: 'En' },
+] as const;
+
+export type Language = (typeof LANGUAGES)[number];
+export type LangNumber = Language['number'];
+export type LangCode = Language['code'];
+
+export const DEFAULT_LANGUAGE: Language = LANGUAGES[0];
+
+/** Local-storage key under which the chosen language number is kept (§1). */
+export const LANGUAGE_STORAGE_KEY = 'qorakul-hokimligi:lang';
+
+export function languageByNumber(n: number): Language | undefined {
+  return LANGUAGES.find((l) => l.number === n);
+}
+
+export function languageByPrefix(prefix: string | undefined): Language | undefined {
+  return LANGUAGES.find((l) => l.prefix === (prefix ?? ''));
+}
+
+/** The language a stored value selects: §1 says anything unknown means the default. */
+export function languageFromStored(value: string | null | undefined): Language {
+  return languageByNumber(Number(value)) ?? DEFAULT_LANGUAGE;
+}
+
+/** `/news/5` in `en` → `/en/news/5`; the default language stays unprefixed. */
+export function localizePath(lang: Language, path: string): string {
+  const clean = path.startsWith('/') ? path : `/${path}`;
+  if (!lang.prefix) return clean;
+  return clean === '/' ? `/${lang.prefix}/` : `/${lang.prefix}${clean}`;
+}
+
+/** Splits `/ru/news/5` into the language and the language-neutral path `/news/5`. */
+export function splitLocalizedPath(pathname: string): { lang: Language; path: string } {
+  const [, first = '', ...rest] = pathname.split('/');
+  const lang = LANGUAGES.find((l) => l.prefix && l.prefix === first);
+  if (!lang) return { lang: DEFAULT_LANGUAGE, path: pathname || '/' };
+  return { lang, path: `/${rest.join('/')}` };
+}

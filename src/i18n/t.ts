@@ -1,0 +1,25 @@
+/**
+ * The one way a UI string reaches a page: `t(lang, 'key', {vars})`. The
+ * dictionaries are typed against the Uzbek Latin one, so a key missing in any
+ * language fails the type check instead of showing a blank.
+ */
+import { en } from './dictionaries/en.ts';
+import { ru } from './dictionaries/ru.ts';
+import { uzCyrl } from './dictionaries/uz-cyrl.ts';
+import { uzLatn } from './dictionaries/uz-latn.ts';
+import type { LangCode, Language } from './languages.ts';
+
+export type MessageKey = keyof typeof uzLatn;
+export type Dictionary = { readonly [K in MessageKey]: string };
+
+export const DICTIONARIES: Record<LangCode, Dictionary> = { 'uz-latn': uzLatn, 'uz-cyrl': uzCyrl, ru, en };
+
+export function t(lang: Pick<Language, 'code'>, key: MessageKey, vars?: Record<string, string | number>): string {
+  const text: string = DICTIONARIES[lang.code][key];
+  return vars ? text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m)) : text;
+}
+
+/** A translator bound to one language, for components. */
+export function translator(lang: Pick<Language, 'code'>) {
+  return (key: MessageKey, vars?: Record<string, string | number>) => t(lang, key, vars);
+}

@@ -1,0 +1,50 @@
+/**
+ * The one sanitiser for HTML from the API (descriptions, page text,
+ * biographies). Runs at build time. An explicit allowlist: structure, lists,
+ * tables, links, images and emphasis; no scripts, styles, event handlers,
+ * `javascript:` or `data:` URLs. External links open in a new tab without
+ * handing the opener to the other site.
+ */
+import sanitizeHtml from 'sanitize-html';
+
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'blockquote', 'pre', 'code',
+    'ul', 'ol', 'li', 'dl', 'dt', 'dd',
+    'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td',
+    'a', 'img', 'figure', 'figcaption',
+    'strong', 'b', 'em', 'i', 'u', 's', 'sub', 'sup', 'small', 'mark', 'abbr', 'span',
+  ],
+  allowedAttributes: {
+    a: ['href', 'title', 'target', 'rel'],
+    // loading and decoding are set by the transform below, never taken from the source.
+    img: ['src', 'alt', 'title', 'width', 'height', 'loading', 'decoding'],
+    th: ['colspan', 'rowspan', 'scope'],
+    td: ['colspan', 'rowspan'],
+    abbr: ['title'],
+    ol: ['start'],
+    '*': ['lang'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowProtocolRelative: false,
+  // An <h1> in the content would compete with the page's own title.
+  transformTags: {
+    h1: 'h2',
+    a: (tagName, attribs) => {
+      const href = attribs.href ?? '';
+      if (/^https?:\/\//i.test(href)) {
+        return { tagName, attribs: { ...attribs, target: '_blank', rel: 'noopener noreferrer' } };
+      }
+      const { target: _target, rel: _rel, ...rest } = attribs;
+      return { tagName, attribs: rest };
+    },
+    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy', decoding: 'async' } }),
+  },
+  // Text inside dropped tags like <script> and <style> is dropped with them.
+  nonTextTags: ['script', 'style', 'textarea', 'noscript', 'iframe', 'object', 'embed', 'template'],
+};
+
+export function sanitize(html: string): string {
+  return sanitizeHtml(html, OPTIONS);
+}

@@ -1,0 +1,33 @@
+import { ELLIPSIS } from '../constants.ts';
+import type { Language } from '../i18n/languages.ts';
+
+/** Cuts `text` to `max` characters and adds '...' (§9); shorter text is left alone. Counts characters, not UTF-16 units. */
+export function truncate(text: string, max: number): string {
+  const chars = Array.from(text.trim());
+  if (chars.length <= max) return chars.join('');
+  return chars.slice(0, max).join('').trimEnd() + ELLIPSIS;
+}
+
+/** Visible text of an HTML fragment, for descriptions and search snippets. */
+export function plainText(html: string): string {
+  return html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();
+}
+
+/** A date in the page's language, e.g. "20 noyabr 2026" / "20 ноября 2026 г."; null for a missing date. */
+export function formatDate(iso: string | null, lang: Language): string | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return null;
+  return new Intl.DateTimeFormat(lang.tag, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Tashkent' }).format(date);
+}
+
+/** The ISO date (yyyy-mm-dd) for a `<time datetime>` attribute. */
+export function isoDay(iso: string | null): string | undefined {
+  if (!iso) return undefined;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString().slice(0, 10);
+}
+
+export function formatCount(n: number | null, lang: Language): string | null {
+  return n === null ? null : new Intl.NumberFormat(lang.tag).format(n);
+}

@@ -1,0 +1,30 @@
+/**
+ * The test fixture: every page may reach only this machine; anything else
+ * (hCaptcha, video sites, portals) is answered by a stub or refused, so no
+ * test touches the internet. Console errors fail the test.
+ */
+import { test as base, expect } from '@playwright/test';
+import { createApiClient } from '../../src/api/client.ts';
+
+export const test = base.extend<{ consoleErrors: string[]; api: ReturnType<typeof createApiClient> }>({
+  context: async ({ context }, use) => {
+    await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>External stub</title><h1>External stub</h1>' }),
+    );
+    await use(context);
+  },
+  consoleErrors: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    page.on('pageerror', (e) => errors.push(e.message));
+    await use(errors);
+    expect(errors, 'console errors').toEqual([]);
+  },
+  api: async ({}, use) => {
+    await use(createApiClient({ baseUrl: process.env.E2E_API_URL!, retries: 0 }));
+  },
+});
+
+export { expect };

@@ -1,0 +1,100 @@
+import { LANGUAGES, localizePath } from '../../src/i18n/languages.ts';
+import { DICTIONARIES } from '../../src/i18n/t.ts';
+import { expect, test } from './fixtures.ts';
+
+test.describe('home page from the sample API', () => {
+  for (const lang of LANGUAGES) {
+    test(`renders in ${lang.label}`, async ({ page, api, consoleErrors }) => {
+      const dict = DICTIONARIES[lang.code];
+      const latest = await api.postList(1, lang.number, 1);
+      await page.goto(localizePath(lang, '/'));
+      await expect(page.locator('html')).toHaveAttribute('lang', lang.tag);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(dict['home.heroTitle']);
+      await expect(page.getByText(dict['site.testMode'])).toBeVisible();
+      const cards = page.locator('.news-grid article');
+      await expect(cards).toHaveCount(6);
+      // The first card is the API's newest post in this language, cut to 50 characters (§9).
+      const first = latest.items[0]!.title;
+      await expect(cards.first().getByRole('heading')).toHaveText(first.length > 50 ? `${Array.from(first).slice(0, 50).join('').trimEnd()}...` : first);
+      // Every page links its other-language versions.
+      for (const other of LANGUAGES) {
+        await expect(page.locator(`link[rel="alternate"][hreflang="${other.tag}"]`)).toHaveAttribute('href', new RegExp(`${localizePath(other, '/')}$`));
+      }
+      expect(consoleErrors).toEqual([]);
+    });
+  }
+});
+
+test('the language choice persists across pages', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('navigation', { name: DICTIONARIES['uz-latn']['header.language'] }).getByRole('link', { name: 'Русский' }).click();
+  await expect(page).toHaveURL(/\/ru\/$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+  // An unprefixed link now leads to the Russian version before it paints.
+  await page.goto('/news');
+  await expect(page).toHaveURL(/\/ru\/news$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(DICTIONARIES.ru['news.title']);
+  // Choosing Uzbek (Latin) again stops the redirect.
+  await page.getByRole('navigation', { name: DICTIONARIES.ru['header.language'] }).getByRole('link', { name: "O'zbekcha" }).click();
+  await expect(page).toHaveURL(/\/news$/);
+  await page.goto('/news');
+  await expect(page).toHaveURL(/\/news$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'uz-Latn');
+});
+
+test.describe('the three kinds of menu item (§2)', () => {
+  async function openGroupOf(page: import('@playwright/test').Page, linkName: string | RegExp) {
+    const toggle = page.getByRole('button', { name: /menu|menyu|меню/i });
+    if (await toggle.isVisible()) await toggle.click();
+    const group = page.locator('[data-nav-group]').filter({ has: page.getByRole('link', { name: linkName, includeHidden: true }) }).first();
+    await group.locator('summary').click();
+    return group.getByRole('link', { name: linkName });
+  }
+
+  test('an internal route goes to its canonical page', async ({ page }) => {
+    await page.goto('/en/');
+    const menus = await page.request.get(`${process.env.E2E_API_URL}/api/home/menus`, { headers: { langType: '4' } });
+    const items = ((await menus.json()) as { data: { items: { title: string; page: string }[] }[] }).data.flatMap((g) => g.items);
+    const newsItem = items.find((i) => i.page === '/yangiliklar')!;
+    const link = await openGroupOf(page, newsItem.title);
+    await expect(link).toHaveAttribute('href', '/en/news');
+    await link.click();
+    await expect(page).toHaveURL(/\/en\/news$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('News');
+    await expect(page.locator('.post-grid article')).toHaveCount(10);
+  });
+
+  test('a content page opens as page/{id} with its text', async ({ page, api }) => {
+    await page.goto('/ru/');
+    const menus = await api.menus(3);
+    const item = menus.flatMap((g) => g.items).find((i) => i.target.kind === 'page')!;
+    const pageId = item.target.kind === 'page' ? item.target.pageId : -1;
+    const content = await api.page(pageId, 3);
+    const link = await openGroupOf(page, item.title);
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`/ru/page/${pageId}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(item.title);
+    const firstParagraph = /<p>(.*?)<\/p>/.exec(content!.html)![1]!.replace(/<[^>]+>/g, '');
+    await expect(page.locator('.prose')).toContainText(firstParagraph.slice(0, 40));
+    // The side menu lists the group's items with this one marked.
+    await expect(page.getByRole('complementary').getByRole('link', { name: item.title })).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('an external link opens in a new tab', async ({ page, context }) => {
+    await page.goto('/');
+    const link = await openGroupOf(page, /portal/i);
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    const [popup] = await Promise.all([context.waitForEvent('page'), link.click()]);
+    await expect(popup).toHaveURL(/^https:\/\/my\.gov\.uz/);
+  });
+});
+
+test('an unknown path shows the not-found screen in its language', async ({ page }) => {
+  const res = await page.goto('/en/no-such-page');
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(DICTIONARIES.en['notFound.title']);
+  const uz = await page.goto('/no-such-page');
+  expect(uz?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(DICTIONARIES['uz-latn']['notFound.title']);
+});

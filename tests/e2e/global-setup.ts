@@ -1,0 +1,43 @@
+/**
+ * Starts the sample API on a free port, builds the site against it into its
+ * own folder and serves that folder on another free port. Returns the
+ * teardown that stops both.
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { startTestApi } from '../helpers/sample-api.ts';
+import { serveDist } from '../../scripts/serve.ts';
+
+const run = promisify(execFile);
+export const E2E_OUT_DIR = '.cache/e2e/dist';
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const api = await startTestApi('e2e');
+  try {
+    await run(process.execPath, ['scripts/build.ts'], {
+      env: {
+        ...process.env,
+        API_BASE: api.url,
+        SITE_URL: 'http://127.0.0.1:4321',
+        CONTENT_DIR: '.cache/e2e/content',
+        OUT_DIR: E2E_OUT_DIR,
+        ASTRO_TELEMETRY_DISABLED: '1',
+      },
+      maxBuffer: 64 * 1024 * 1024,
+    });
+  } catch (err) {
+    await api.close();
+    const e = err as { stdout?: string; stderr?: string };
+    throw new Error(`The e2e build failed:\n${e.stdout ?? ''}\n${e.stderr ?? ''}`);
+  }
+  const site = await serveDist({ root: E2E_OUT_DIR, port: 0 });
+  process.env.E2E_BASE_URL = site.url;
+  process.env.E2E_API_URL = api.url;
+  return async () => {
+    await new Promise<void>((ok) => {
+      site.server.closeAllConnections();
+      site.server.close(() => ok());
+    });
+    await api.close();
+  };
+}

@@ -1,6 +1,7 @@
 // @ts-check
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import { slugRedirects } from './src/routes.ts';
 
 export default defineConfig({
   site: (process.env.SITE_URL || 'http://localhost:4321').trim(),
@@ -10,6 +11,8 @@ export default defineConfig({
   // `/news/5` is served from `news/5/index.html` by any static host.
   build: { format: 'directory' },
   trailingSlash: 'ignore',
+  // The menu's Uzbek slugs (/yangiliklar) lead to the canonical routes (/news), in every language.
+  redirects: slugRedirects(),
   // The site is read from a CDN by slow phones: keep styles in files that cache across pages.
   vite: { build: { assetsInlineLimit: 0 } },
 });

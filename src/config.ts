@@ -22,6 +22,12 @@ export interface SiteConfig {
   hcaptchaSitekey: string;
   /** Where the build-time pull writes its snapshot and pages read it. */
   contentDir: string;
+  /**
+   * The bundled sample API has no captcha service and the machine may have no
+   * internet: only then, and only without a site key, does the appeal form use
+   * a local stand-in. Any other build requires hCaptcha.
+   */
+  demoCaptcha: boolean;
 }
 
 export function readConfig(): SiteConfig {
@@ -33,5 +39,6 @@ export function readConfig(): SiteConfig {
     siteUrl: stripSlash(env('SITE_URL') ?? 'http://localhost:4321'),
     hcaptchaSitekey: env('HCAPTCHA_SITEKEY') ?? HCAPTCHA_TEST_SITEKEY,
     contentDir: env('CONTENT_DIR') ?? '.cache/content',
+    demoCaptcha: apiBase === SAMPLE_API_URL && !env('HCAPTCHA_SITEKEY'),
   };
 }

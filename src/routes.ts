@@ -5,7 +5,7 @@
  * to its canonical route; a slug that maps to itself has a page of its own.
  */
 import type { NavTarget } from './api/types.ts';
-import { localizePath, type Language } from './i18n/languages.ts';
+import { LANGUAGES, localizePath, type Language } from './i18n/languages.ts';
 
 export const SLUG_ROUTES: Readonly<Record<string, string>> = {
   // Activity
@@ -95,4 +95,15 @@ export function navTargetIs(target: NavTarget, path: string): boolean {
   if (target.kind === 'page') return here === `/page/${target.pageId}`;
   const route = canonicalRoute(target.path);
   return here === route || here.startsWith(`${route}/`);
+}
+
+/** Static redirects from each slug that has a canonical route elsewhere, for every language. */
+export function slugRedirects(): Record<string, string> {
+  return Object.fromEntries(
+    LANGUAGES.flatMap((lang) =>
+      Object.entries(SLUG_ROUTES)
+        .filter(([slug, route]) => slug !== route)
+        .map(([slug, route]) => [localizePath(lang, slug), localizePath(lang, route)]),
+    ),
+  );
 }

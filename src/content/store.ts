@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Post } from '../api/types.ts';
+import { sanitize } from '../lib/sanitize.ts';
 import { readConfig } from '../config.ts';
 import type { Language } from '../i18n/languages.ts';
 import { SNAPSHOT_FILE, type LanguageContent, type Snapshot } from './snapshot.ts';
@@ -37,4 +38,9 @@ export function mediaUrl(path: string | null): string | null {
   if (!path) return null;
   if (/^https?:\/\//.test(path)) return path;
   return `${snapshot().mediaBase}/${path.replace(/^\/+/, '')}`;
+}
+
+/** API HTML made safe to show, with relative images joined to the media base. */
+export function safeHtml(html: string): string {
+  return sanitize(html, { mediaBase: snapshot().mediaBase });
 }

@@ -39,12 +39,26 @@ const OPTIONS: sanitizeHtml.IOptions = {
       const { target: _target, rel: _rel, ...rest } = attribs;
       return { tagName, attribs: rest };
     },
-    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy', decoding: 'async' } }),
   },
   // Text inside dropped tags like <script> and <style> is dropped with them.
   nonTextTags: ['script', 'style', 'textarea', 'noscript', 'iframe', 'object', 'embed', 'template'],
 };
 
-export function sanitize(html: string): string {
-  return sanitizeHtml(html, OPTIONS);
+/**
+ * Cleans `html` from the API. Images with a relative address are, like every
+ * `imageUrl` of the API, relative to the media base.
+ */
+export function sanitize(html: string, options: { mediaBase?: string } = {}): string {
+  const base = options.mediaBase?.replace(/\/+$/, '');
+  return sanitizeHtml(html, {
+    ...OPTIONS,
+    transformTags: {
+      ...OPTIONS.transformTags,
+      img: (tagName, attribs) => {
+        const src = attribs.src ?? '';
+        const absolute = base && src && !/^[a-z][a-z0-9+.-]*:/i.test(src) ? `${base}/${src.replace(/^\/+/, '')}` : src;
+        return { tagName, attribs: { ...attribs, src: absolute, loading: 'lazy', decoding: 'async' } };
+      },
+    },
+  });
 }

@@ -7,18 +7,43 @@ import { TRUNCATE } from '../constants.ts';
 import type { MessageKey } from '../i18n/t.ts';
 
 export interface PostSection {
+  /** The URL segment, e.g. `news` for `/news` and `/news/5`. */
+  slug: string;
   list: PostTypeName;
-  path: string;
   titleKey: MessageKey;
   titleMax: number;
   briefMax: number;
+  /** Paginated sections have `/slug/page/N`; the others list every post on one page. */
+  paginated: boolean;
 }
 
 export const SECTIONS = {
-  news: { list: 'news', path: '/news', titleKey: 'news.title', titleMax: TRUNCATE.newsListTitle, briefMax: TRUNCATE.newsListBrief },
+  news: { slug: 'news', list: 'news', titleKey: 'news.title', titleMax: TRUNCATE.newsListTitle, briefMax: TRUNCATE.newsListBrief, paginated: true },
+  lectures: {
+    slug: 'official-lectures',
+    list: 'lectures',
+    titleKey: 'lectures.title',
+    titleMax: TRUNCATE.newsListTitle,
+    briefMax: TRUNCATE.newsListBrief,
+    paginated: true,
+  },
+  announcements: {
+    slug: 'announcements-and-tenders',
+    list: 'announcements',
+    titleKey: 'announcements.title',
+    titleMax: TRUNCATE.announcementTitle,
+    briefMax: TRUNCATE.announcementBrief,
+    paginated: false,
+  },
 } as const satisfies Record<string, PostSection>;
+
+export const SECTION_LIST: readonly PostSection[] = Object.values(SECTIONS);
+
+export function sectionPath(section: PostSection): string {
+  return `/${section.slug}`;
+}
 
 /** `/news` for page 1, `/news/page/N` after it. */
 export function listPagePath(section: PostSection, page: number): string {
-  return page <= 1 ? section.path : `${section.path}/page/${page}`;
+  return page <= 1 ? sectionPath(section) : `${sectionPath(section)}/page/${page}`;
 }

@@ -61,7 +61,7 @@ test.describe('the three kinds of menu item (§2)', () => {
     await link.click();
     await expect(page).toHaveURL(/\/en\/news$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('News');
-    await expect(page.locator('.post-grid article')).toHaveCount(10);
+    await expect(page.locator('.card-grid article')).toHaveCount(10);
   });
 
   test('a content page opens as page/{id} with its text', async ({ page, api }) => {

@@ -1,0 +1,200 @@
+/**
+ * The citizen appeal form (§5, §7, §8). A citizen's text is never lost: it is
+ * kept in local storage as they type and cleared only after the server says
+ * the appeal was received. Sending is possible once the captcha is solved.
+ */
+import HCaptcha from '@hcaptcha/react-hcaptcha';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { ApiError, createApiClient } from '../api/client.ts';
+import type { LangNumber } from '../i18n/languages.ts';
+import type { MessageKey } from '../i18n/t.ts';
+import {
+  APPEAL_FIELDS,
+  EMPTY_DRAFT,
+  clearDraft,
+  invalidFields,
+  loadDraft,
+  saveDraft,
+  type AppealDraft,
+  type AppealField,
+} from '../lib/appeal.ts';
+import { toast } from './toast.ts';
+
+export const APPEAL_MESSAGES = [
+  'appeal.fullName',
+  'appeal.phone',
+  'appeal.phonePlaceholder',
+  'appeal.email',
+  'appeal.subject',
+  'appeal.message',
+  'appeal.minLength',
+  'appeal.submit',
+  'appeal.sending',
+  'appeal.captchaHint',
+  'appeal.demoCaptcha',
+  'appeal.tooShort',
+  'appeal.notSent',
+  'appeal.draftRestored',
+  'appeal.captchaError',
+  'toast.close',
+] as const satisfies readonly MessageKey[];
+type Messages = Record<(typeof APPEAL_MESSAGES)[number], string>;
+
+/** hCaptcha in production; on the bundled sample API (no internet), a local stand-in. */
+export type CaptchaConfig = { mode: 'hcaptcha'; sitekey: string; language: string } | { mode: 'demo' };
+
+interface Props {
+  lang: LangNumber;
+  apiBase: string;
+  captcha: CaptchaConfig;
+  messages: Messages;
+}
+
+const LABELS: Record<AppealField, keyof Messages> = {
+  fullName: 'appeal.fullName',
+  phone: 'appeal.phone',
+  email: 'appeal.email',
+  subject: 'appeal.subject',
+  message: 'appeal.message',
+};
+const INPUT: Record<AppealField, { type: string; autoComplete: string; inputMode?: 'tel' | 'email' }> = {
+  fullName: { type: 'text', autoComplete: 'name' },
+  phone: { type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
+  email: { type: 'email', autoComplete: 'email', inputMode: 'email' },
+  subject: { type: 'text', autoComplete: 'off' },
+  message: { type: 'textarea', autoComplete: 'off' },
+};
+
+export default function AppealForm({ lang, apiBase, captcha, messages: m }: Props) {
+  const id = useId();
+  const [draft, setDraft] = useState<AppealDraft>(EMPTY_DRAFT);
+  const [touched, setTouched] = useState<Set<AppealField>>(new Set());
+  const [token, setToken] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const captchaRef = useRef<HCaptcha>(null);
+
+  // Restored after hydration, so the server's HTML and the first client render agree.
+  useEffect(() => {
+    const saved = loadDraft(localStorage);
+    if (saved) {
+      setDraft(saved);
+      setTouched(new Set(APPEAL_FIELDS.filter((f) => saved[f])));
+      setNotice(m['appeal.draftRestored']);
+    }
+  }, [m]);
+
+  const update = (field: AppealField, value: string) => {
+    const next = { ...draft, [field]: value };
+    setDraft(next);
+    setTouched((t) => new Set(t).add(field));
+    saveDraft(localStorage, next);
+  };
+
+  const invalid = new Set(invalidFields(draft, touched));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!token || sending) return;
+    const all = invalidFields(draft, 'all');
+    if (all.length) {
+      setTouched(new Set(APPEAL_FIELDS));
+      document.getElementById(`${id}-${all[0]}`)?.focus();
+      return;
+    }
+    setSending(true);
+    const client = createApiClient({ baseUrl: apiBase, timeoutMs: 20_000 });
+    try {
+      const outcome = await client.apply({ ...draft, captchaToken: token }, lang);
+      if (outcome.kind === 'sent') {
+        clearDraft(localStorage);
+        setDraft(EMPTY_DRAFT);
+        setTouched(new Set());
+        setNotice(null);
+        void toast('success', outcome.message, m['toast.close']);
+      } else if (outcome.kind === 'too-short') {
+        void toast('warning', m['appeal.tooShort'], m['toast.close']);
+      } else {
+        void toast('error', outcome.message, m['toast.close']);
+      }
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      void toast('error', m['appeal.notSent'], m['toast.close']);
+    } finally {
+      setSending(false);
+      // A token is good for one submission: ask for a new one.
+      setToken(null);
+      captchaRef.current?.resetCaptcha();
+    }
+  }
+
+  return (
+    <form className="appeal-form" onSubmit={submit} noValidate aria-describedby={`${id}-captcha-hint`}>
+      {notice && (
+        <p className="appeal-form__notice" role="status">
+          {notice}
+        </p>
+      )}
+      {APPEAL_FIELDS.map((field) => {
+        const inputId = `${id}-${field}`;
+        const errorId = `${inputId}-error`;
+        const common = {
+          id: inputId,
+          name: field,
+          value: draft[field],
+          required: true,
+          minLength: 10,
+          autoComplete: INPUT[field].autoComplete,
+          'aria-invalid': invalid.has(field) || undefined,
+          'aria-describedby': invalid.has(field) ? errorId : undefined,
+        };
+        return (
+          <div className="appeal-form__field" key={field}>
+            <label htmlFor={inputId}>{m[LABELS[field]]}</label>
+            {INPUT[field].type === 'textarea' ? (
+              <textarea {...common} rows={6} onChange={(e) => update(field, e.target.value)} />
+            ) : (
+              <input
+                {...common}
+                type={INPUT[field].type}
+                inputMode={INPUT[field].inputMode}
+                placeholder={field === 'phone' ? m['appeal.phonePlaceholder'] : undefined}
+                onChange={(e) => update(field, e.target.value)}
+              />
+            )}
+            {invalid.has(field) && (
+              <p className="appeal-form__error" id={errorId}>
+                {m['appeal.minLength']}
+              </p>
+            )}
+          </div>
+        );
+      })}
+      <div className="appeal-form__captcha">
+        <p id={`${id}-captcha-hint`}>{m['appeal.captchaHint']}</p>
+        {captcha.mode === 'hcaptcha' ? (
+          <HCaptcha
+            ref={captchaRef}
+            sitekey={captcha.sitekey}
+            languageOverride={captcha.language}
+            sentry={false}
+            onVerify={(t) => setToken(t)}
+            onExpire={() => setToken(null)}
+            onError={() => {
+              setToken(null);
+              void toast('error', m['appeal.captchaError'], m['toast.close']);
+            }}
+          />
+        ) : (
+          <label className="appeal-form__demo-captcha">
+            <input type="checkbox" checked={token !== null} onChange={(e) => setToken(e.target.checked ? 'demo-captcha-token' : null)} />
+            {m['appeal.demoCaptcha']}
+          </label>
+        )}
+      </div>
+      <button type="submit" className="appeal-form__submit" disabled={!token || sending}>
+        {sending ? m['appeal.sending'] : m['appeal.submit']}
+      </button>
+    </form>
+  );
+}

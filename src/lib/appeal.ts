@@ -1,0 +1,54 @@
+/**
+ * The appeal form's rules (§5): five required fields, each at least 10
+ * characters; errors show under a field once its typing has begun. Also the
+ * draft kept in local storage until the server confirms the appeal.
+ */
+import { APPEAL_MIN_LENGTH } from '../constants.ts';
+
+export const APPEAL_FIELDS = ['fullName', 'phone', 'email', 'subject', 'message'] as const;
+export type AppealField = (typeof APPEAL_FIELDS)[number];
+export type AppealDraft = Record<AppealField, string>;
+
+export const EMPTY_DRAFT: AppealDraft = { fullName: '', phone: '', email: '', subject: '', message: '' };
+export const DRAFT_STORAGE_KEY = 'qorakul-hokimligi:appeal-draft';
+
+export function fieldTooShort(value: string): boolean {
+  return value.trim().length < APPEAL_MIN_LENGTH;
+}
+
+/** Fields to mark invalid: those too short among the ones the citizen has started typing in (or all, on submit). */
+export function invalidFields(draft: AppealDraft, touched: ReadonlySet<AppealField> | 'all'): AppealField[] {
+  return APPEAL_FIELDS.filter((f) => (touched === 'all' || touched.has(f)) && fieldTooShort(draft[f]));
+}
+
+type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+export function loadDraft(store: Store): AppealDraft | null {
+  try {
+    const raw = store.getItem(DRAFT_STORAGE_KEY);
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as Partial<Record<string, unknown>>;
+    const draft = { ...EMPTY_DRAFT };
+    for (const f of APPEAL_FIELDS) if (typeof parsed[f] === 'string') draft[f] = parsed[f];
+    return APPEAL_FIELDS.some((f) => draft[f]) ? draft : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveDraft(store: Store, draft: AppealDraft): void {
+  try {
+    if (APPEAL_FIELDS.some((f) => draft[f])) store.setItem(DRAFT_STORAGE_KEY, JSON.stringify(draft));
+    else store.removeItem(DRAFT_STORAGE_KEY);
+  } catch {
+    // Storage full or disabled: the form still works, only without the safety copy.
+  }
+}
+
+export function clearDraft(store: Store): void {
+  try {
+    store.removeItem(DRAFT_STORAGE_KEY);
+  } catch {
+    // Nothing to clear.
+  }
+}

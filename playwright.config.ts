@@ -8,6 +8,8 @@ import { defineConfig } from '@playwright/test';
 export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
+  // Beside the build of this run (see E2E_DIR in global-setup.ts), so two runs never share it.
+  outputDir: `${process.env.E2E_DIR ?? '.cache/e2e'}/test-results`,
   timeout: 30_000,
   expect: { timeout: 5_000 },
   fullyParallel: true,

@@ -19,6 +19,7 @@ import {
   type AppealField,
 } from '../lib/appeal.ts';
 import { toast } from './toast.ts';
+import { useHydrated } from './useHydrated.ts';
 
 export const APPEAL_MESSAGES = [
   'appeal.fullName',
@@ -73,14 +74,25 @@ export default function AppealForm({ lang, apiBase, captcha, messages: m }: Prop
   const [sending, setSending] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const captchaRef = useRef<HCaptcha>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const hydrated = useHydrated();
 
-  // Restored after hydration, so the server's HTML and the first client render agree.
+  // Restored after hydration, so the server's HTML and the first client render agree. Anything
+  // typed into the server's HTML before the script arrived wins over the saved draft.
   useEffect(() => {
     const saved = loadDraft(localStorage);
-    if (saved) {
-      setDraft(saved);
-      setTouched(new Set(APPEAL_FIELDS.filter((f) => saved[f])));
-      setNotice(m['appeal.draftRestored']);
+    const typed = { ...EMPTY_DRAFT };
+    for (const f of APPEAL_FIELDS) {
+      const el = formRef.current?.elements.namedItem(f);
+      if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) typed[f] = el.value;
+    }
+    const merged = { ...EMPTY_DRAFT };
+    for (const f of APPEAL_FIELDS) merged[f] = typed[f] || saved?.[f] || '';
+    if (APPEAL_FIELDS.some((f) => merged[f])) {
+      setDraft(merged);
+      setTouched(new Set(APPEAL_FIELDS.filter((f) => merged[f])));
+      saveDraft(localStorage, merged);
+      if (saved) setNotice(m['appeal.draftRestored']);
     }
   }, [m]);
 
@@ -129,7 +141,7 @@ export default function AppealForm({ lang, apiBase, captcha, messages: m }: Prop
   }
 
   return (
-    <form className="appeal-form" onSubmit={submit} noValidate aria-describedby={`${id}-captcha-hint`}>
+    <form ref={formRef} className="appeal-form" onSubmit={submit} noValidate aria-describedby={`${id}-captcha-hint`}>
       {notice && (
         <p className="appeal-form__notice" role="status">
           {notice}
@@ -192,7 +204,7 @@ export default function AppealForm({ lang, apiBase, captcha, messages: m }: Prop
           </label>
         )}
       </div>
-      <button type="submit" className="appeal-form__submit" disabled={!token || sending}>
+      <button type="submit" className="appeal-form__submit" disabled={!hydrated || !token || sending}>
         {sending ? m['appeal.sending'] : m['appeal.submit']}
       </button>
     </form>

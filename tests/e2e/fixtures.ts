@@ -28,3 +28,8 @@ export const test = base.extend<{ consoleErrors: string[]; api: ReturnType<typeo
 });
 
 export { expect };
+
+/** Waits until the named React island has hydrated (Astro drops its `ssr` attribute then). */
+export async function hydrated(page: import('@playwright/test').Page, component: string): Promise<void> {
+  await page.locator(`astro-island[component-url*="${component}"]:not([ssr])`).first().waitFor({ state: 'attached' });
+}

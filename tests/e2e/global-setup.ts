@@ -9,18 +9,19 @@ import { startTestApi } from '../helpers/sample-api.ts';
 import { serveDist } from '../../scripts/serve.ts';
 
 const run = promisify(execFile);
-export const E2E_OUT_DIR = '.cache/e2e/dist';
+/** Working folder of one e2e run; set E2E_DIR to run two suites side by side. */
+const E2E_DIR = process.env.E2E_DIR ?? '.cache/e2e';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  const api = await startTestApi('e2e');
+  const api = await startTestApi(E2E_DIR.replace(/\W+/g, '-'));
   try {
     await run(process.execPath, ['scripts/build.ts'], {
       env: {
         ...process.env,
         API_BASE: api.url,
         SITE_URL: 'http://127.0.0.1:4321',
-        CONTENT_DIR: '.cache/e2e/content',
-        OUT_DIR: E2E_OUT_DIR,
+        CONTENT_DIR: `${E2E_DIR}/content`,
+        OUT_DIR: `${E2E_DIR}/dist`,
         ASTRO_TELEMETRY_DISABLED: '1',
       },
       maxBuffer: 64 * 1024 * 1024,
@@ -30,7 +31,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const e = err as { stdout?: string; stderr?: string };
     throw new Error(`The e2e build failed:\n${e.stdout ?? ''}\n${e.stderr ?? ''}`);
   }
-  const site = await serveDist({ root: E2E_OUT_DIR, port: 0 });
+  const site = await serveDist({ root: `${E2E_DIR}/dist`, port: 0 });
   process.env.E2E_BASE_URL = site.url;
   process.env.E2E_API_URL = api.url;
   return async () => {

@@ -1,0 +1,141 @@
+/**
+ * The special-opportunities button and panel (§2, §4): three colour modes and
+ * text size, applied as body classes and kept for every page. Closed by its
+ * close icon and Escape; focus goes back to the button.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { MessageKey } from '../i18n/t.ts';
+import {
+  A11Y_STORAGE_KEY,
+  ALL_BODY_CLASSES,
+  COLOUR_MODES,
+  ZOOM_STEPS,
+  bodyClasses,
+  parseSettings,
+  type A11ySettings,
+  type ColourMode,
+} from '../lib/accessibility.ts';
+import { useHydrated } from './useHydrated.ts';
+
+export const A11Y_MESSAGES = [
+  'header.accessibility',
+  'a11y.title',
+  'a11y.colour',
+  'a11y.normal',
+  'a11y.grayscale',
+  'a11y.contrast',
+  'a11y.size',
+  'a11y.zoomIn',
+  'a11y.zoomOut',
+  'a11y.zoomLevel',
+  'a11y.close',
+] as const satisfies readonly MessageKey[];
+type Messages = Record<(typeof A11Y_MESSAGES)[number], string>;
+
+const MODE_LABEL: Record<ColourMode, keyof Messages> = { normal: 'a11y.normal', grayscale: 'a11y.grayscale', contrast: 'a11y.contrast' };
+
+function apply(settings: A11ySettings) {
+  document.body.classList.remove(...ALL_BODY_CLASSES);
+  document.body.classList.add(...bodyClasses(settings));
+  try {
+    localStorage.setItem(A11Y_STORAGE_KEY, JSON.stringify(settings));
+  } catch {
+    // Without storage the choice holds for this page only.
+  }
+}
+
+export default function AccessibilityPanel({ messages: m }: { messages: Messages }) {
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  const [settings, setSettings] = useState<A11ySettings | null>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+
+  // Read after hydration: the server rendered the defaults.
+  useEffect(() => setSettings(parseSettings(localStorage.getItem(A11Y_STORAGE_KEY))), []);
+
+  useEffect(() => {
+    if (!open) return;
+    panel.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') close();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  function close() {
+    setOpen(false);
+    button.current?.focus();
+  }
+
+  function change(next: A11ySettings) {
+    setSettings(next);
+    apply(next);
+  }
+
+  const current = settings ?? { mode: 'normal', zoom: 0 };
+  const percent = Math.round(ZOOM_STEPS[current.zoom]! * 100);
+
+  return (
+    <div className="a11y">
+      <button ref={button} type="button" className="header-button" disabled={!hydrated} aria-expanded={open} aria-controls="a11y-panel" onClick={() => (open ? close() : setOpen(true))}>
+        <svg width="22" height="22" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
+          <path d="M12 5c5 0 8.7 3.6 10 7-1.3 3.4-5 7-10 7S3.3 15.4 2 12c1.3-3.4 5-7 10-7zm0 2c-3.6 0-6.4 2.4-7.8 5 1.4 2.6 4.2 5 7.8 5s6.4-2.4 7.8-5c-1.4-2.6-4.2-5-7.8-5zm0 2a3 3 0 1 1 0 6 3 3 0 0 1 0-6z" />
+        </svg>
+        <span className="header-button__label">{m['header.accessibility']}</span>
+      </button>
+      <div
+        ref={panel}
+        id="a11y-panel"
+        className="a11y-panel"
+        role="dialog"
+        aria-modal="false"
+        aria-labelledby="a11y-panel-title"
+        tabIndex={-1}
+        hidden={!open}
+      >
+        <div className="a11y-panel__head">
+          <h2 id="a11y-panel-title">{m['a11y.title']}</h2>
+          <button type="button" className="a11y-panel__close" aria-label={m['a11y.close']} onClick={close}>
+            <svg width="22" height="22" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
+              <path d="M6.4 5 12 10.6 17.6 5 19 6.4 13.4 12l5.6 5.6-1.4 1.4-5.6-5.6L6.4 19 5 17.6l5.6-5.6L5 6.4z" />
+            </svg>
+          </button>
+        </div>
+        <fieldset>
+          <legend>{m['a11y.colour']}</legend>
+          <div className="a11y-panel__options">
+            {COLOUR_MODES.map((mode) => (
+              <button
+                key={mode}
+                type="button"
+                className={`a11y-panel__mode a11y-panel__mode--${mode}`}
+                aria-pressed={current.mode === mode}
+                onClick={() => change({ ...current, mode })}
+              >
+                {m[MODE_LABEL[mode]]}
+              </button>
+            ))}
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend>{m['a11y.size']}</legend>
+          <div className="a11y-panel__options">
+            <button type="button" disabled={current.zoom === 0} onClick={() => change({ ...current, zoom: current.zoom - 1 })}>
+              <span aria-hidden="true">A−</span> <span className="visually-hidden">{m['a11y.zoomOut']}</span>
+            </button>
+            <output aria-live="polite">{m['a11y.zoomLevel'].replace('{n}', String(percent))}</output>
+            <button
+              type="button"
+              disabled={current.zoom === ZOOM_STEPS.length - 1}
+              onClick={() => change({ ...current, zoom: current.zoom + 1 })}
+            >
+              <span aria-hidden="true">A+</span> <span className="visually-hidden">{m['a11y.zoomIn']}</span>
+            </button>
+          </div>
+        </fieldset>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+/**
+ * The search modal (§2, §4, §7, §8): opened from the header icon, closed by
+ * its close icon or Escape; a native modal <dialog> keeps focus inside and
+ * returns it to the icon. Searching happens only on Enter or the button.
+ * Results are text, never HTML.
+ */
+import { useRef, useState, type FormEvent } from 'react';
+import { ApiError, createApiClient } from '../api/client.ts';
+import type { SearchResult } from '../api/types.ts';
+import { languageByNumber, localizePath, type LangNumber } from '../i18n/languages.ts';
+import type { MessageKey } from '../i18n/t.ts';
+import { toast } from './toast.ts';
+import { useHydrated } from './useHydrated.ts';
+
+export const SEARCH_MESSAGES = [
+  'header.search',
+  'search.title',
+  'search.label',
+  'search.button',
+  'search.close',
+  'search.results',
+  'search.nothing',
+  'search.error',
+  'search.searching',
+  'toast.close',
+] as const satisfies readonly MessageKey[];
+type Messages = Record<(typeof SEARCH_MESSAGES)[number], string>;
+
+type State = { kind: 'idle' } | { kind: 'searching' } | { kind: 'results'; results: SearchResult[] } | { kind: 'message'; text: string };
+
+interface Props {
+  lang: LangNumber;
+  apiBase: string;
+  messages: Messages;
+}
+
+export default function SearchDialog({ lang, apiBase, messages: m }: Props) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [query, setQuery] = useState('');
+  const [state, setState] = useState<State>({ kind: 'idle' });
+  const language = languageByNumber(lang)!;
+  const hydrated = useHydrated();
+
+  async function search(event: FormEvent) {
+    event.preventDefault();
+    setState({ kind: 'searching' });
+    try {
+      const outcome = await createApiClient({ baseUrl: apiBase, retries: 1, timeoutMs: 10_000 }).search(query.trim(), lang);
+      if (outcome.kind === 'message') setState({ kind: 'message', text: outcome.message });
+      else if (outcome.results.length === 0) setState({ kind: 'message', text: m['search.nothing'] });
+      else setState({ kind: 'results', results: outcome.results });
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      setState({ kind: 'idle' });
+      void toast('error', m['search.error'], m['toast.close']);
+    }
+  }
+
+  return (
+    <>
+      <button type="button" className="header-button" aria-haspopup="dialog" disabled={!hydrated} onClick={() => dialog.current?.showModal()}>
+        <svg width="22" height="22" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
+          <path d="M10.5 3a7.5 7.5 0 0 1 5.9 12.1l4.3 4.3-1.4 1.4-4.3-4.3A7.5 7.5 0 1 1 10.5 3zm0 2a5.5 5.5 0 1 0 0 11 5.5 5.5 0 0 0 0-11z" />
+        </svg>
+        <span className="header-button__label">{m['header.search']}</span>
+      </button>
+      <dialog ref={dialog} className="search-dialog" aria-labelledby="search-dialog-title">
+        <div className="search-dialog__head">
+          <h2 id="search-dialog-title">{m['search.title']}</h2>
+          <button type="button" className="search-dialog__close" aria-label={m['search.close']} onClick={() => dialog.current?.close()}>
+            <svg width="24" height="24" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
+              <path d="M6.4 5 12 10.6 17.6 5 19 6.4 13.4 12l5.6 5.6-1.4 1.4-5.6-5.6L6.4 19 5 17.6l5.6-5.6L5 6.4z" />
+            </svg>
+          </button>
+        </div>
+        <form role="search" className="search-dialog__form" onSubmit={search}>
+          <label htmlFor="search-query">{m['search.label']}</label>
+          <div className="search-dialog__row">
+            <input id="search-query" type="search" name="q" value={query} autoComplete="off" onChange={(e) => setQuery(e.target.value)} />
+            <button type="submit" disabled={state.kind === 'searching'}>
+              {m['search.button']}
+            </button>
+          </div>
+        </form>
+        <div className="search-dialog__results" aria-live="polite">
+          {state.kind === 'searching' && <p>{m['search.searching']}</p>}
+          {state.kind === 'message' && <h3 className="search-dialog__message">{state.text}</h3>}
+          {state.kind === 'results' && (
+            <>
+              <h3 className="search-dialog__count">{m['search.results'].replace('{n}', String(state.results.length))}</h3>
+              <ul>
+                {state.results.map((r) => (
+                  <li key={`${r.isPage ? 'p' : 'n'}${r.id}`}>
+                    <a href={localizePath(language, r.isPage ? `/page/${r.id}` : `/news/${r.id}`)}>{r.title}</a>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+      </dialog>
+    </>
+  );
+}

@@ -1,0 +1,104 @@
+/**
+ * Surveys with like/dislike voting (§4, §5, §7). A vote is posted once per
+ * survey from this device: after a counted vote both buttons are disabled, the
+ * chosen one is marked and the list is reloaded from the server. A vote that
+ * fails stores nothing and gives the buttons back, with a toast.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { ApiError, createApiClient } from '../api/client.ts';
+import type { Survey } from '../api/types.ts';
+import type { LangNumber } from '../i18n/languages.ts';
+import type { MessageKey } from '../i18n/t.ts';
+import { toast } from './toast.ts';
+import { useHydrated } from './useHydrated.ts';
+import { $votes, loadVotes, recordVote } from './votes.ts';
+
+export const SURVEY_MESSAGES = [
+  'survey.author',
+  'survey.like',
+  'survey.dislike',
+  'survey.likes',
+  'survey.dislikes',
+  'survey.voted',
+  'survey.failed',
+  'toast.close',
+] as const satisfies readonly MessageKey[];
+type Messages = Record<(typeof SURVEY_MESSAGES)[number], string>;
+
+interface Props {
+  lang: LangNumber;
+  locale: string;
+  apiBase: string;
+  surveys: Survey[];
+  messages: Messages;
+}
+
+export default function SurveyList({ lang, locale, apiBase, surveys: initial, messages: m }: Props) {
+  const hydrated = useHydrated();
+  const votes = useStore($votes);
+  const [surveys, setSurveys] = useState(initial);
+  const [pending, setPending] = useState<number | null>(null);
+  const number = new Intl.NumberFormat(locale);
+
+  useEffect(() => {
+    loadVotes(localStorage);
+    const onStorage = () => loadVotes(localStorage);
+    addEventListener('storage', onStorage);
+    return () => removeEventListener('storage', onStorage);
+  }, []);
+
+  async function vote(survey: Survey, isLike: boolean) {
+    if (String(survey.id) in $votes.get() || pending !== null) return;
+    setPending(survey.id);
+    const client = createApiClient({ baseUrl: apiBase, timeoutMs: 10_000, retries: 1 });
+    try {
+      await client.answerSurvey(survey.id, isLike, lang);
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      setPending(null);
+      void toast('error', m['survey.failed'], m['toast.close']);
+      return;
+    }
+    recordVote(localStorage, survey.id, isLike);
+    setPending(null);
+    try {
+      setSurveys(await client.surveys(lang));
+    } catch {
+      // The vote is counted; the counts shown refresh on the next visit.
+    }
+  }
+
+  return (
+    <div className="surveys">
+      {surveys.map((s) => {
+        const choice = votes[String(s.id)];
+        const locked = !hydrated || choice !== undefined || pending === s.id;
+        return (
+          <article className="survey" key={s.id}>
+            <h3>{s.title}</h3>
+            <p>{s.brief}</p>
+            <p className="survey__author">
+              {m['survey.author']}: {s.author}
+            </p>
+            <div className="survey__votes">
+              <button type="button" className="survey__vote" aria-pressed={choice === true} disabled={locked} onClick={() => void vote(s, true)}>
+                <span aria-hidden="true">👍</span> {m['survey.like']}
+                <span className="survey__count">{m['survey.likes'].replace('{n}', number.format(s.likes))}</span>
+              </button>
+              <button type="button" className="survey__vote" aria-pressed={choice === false} disabled={locked} onClick={() => void vote(s, false)}>
+                <span aria-hidden="true">👎</span> {m['survey.dislike']}
+                <span className="survey__count">{m['survey.dislikes'].replace('{n}', number.format(s.dislikes))}</span>
+              </button>
+            </div>
+            {choice !== undefined && (
+              <p className="survey__done" role="status">
+                {m['survey.voted']}
+              </p>
+            )}
+          </article>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+/**
+ * Survey votes cast on this device (§3 "Stored survey vote", §4): keyed by
+ * survey id, true for like. One nanostore, kept in local storage, so every
+ * island and every page sees the same votes.
+ */
+import { map } from 'nanostores';
+
+export const VOTES_STORAGE_KEY = 'qorakul-hokimligi:survey-votes';
+export const $votes = map<Record<string, boolean>>({});
+
+export function parseVotes(raw: string | null): Record<string, boolean> {
+  try {
+    const parsed = JSON.parse(raw ?? '{}') as unknown;
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
+    return Object.fromEntries(Object.entries(parsed).filter(([, v]) => typeof v === 'boolean')) as Record<string, boolean>;
+  } catch {
+    return {};
+  }
+}
+
+export function loadVotes(store: Pick<Storage, 'getItem'>): void {
+  try {
+    $votes.set(parseVotes(store.getItem(VOTES_STORAGE_KEY)));
+  } catch {
+    $votes.set({});
+  }
+}
+
+export function recordVote(store: Pick<Storage, 'setItem'>, surveyId: number, isLike: boolean): void {
+  $votes.setKey(String(surveyId), isLike);
+  try {
+    store.setItem(VOTES_STORAGE_KEY, JSON.stringify($votes.get()));
+  } catch {
+    // Without storage the vote still counts on the server; only the repeat guard is lost.
+  }
+}

@@ -6,6 +6,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { startTestApi } from '../helpers/sample-api.ts';
+import { checkLinks } from '../../scripts/check-links.ts';
 import { serveDist } from '../../scripts/serve.ts';
 
 const run = promisify(execFile);
@@ -31,6 +32,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const e = err as { stdout?: string; stderr?: string };
     throw new Error(`The e2e build failed:\n${e.stdout ?? ''}\n${e.stderr ?? ''}`);
   }
+  // The built site must have no broken internal link, image, script or stylesheet, in any language.
+  const links = await checkLinks(`${E2E_DIR}/dist`);
+  if (links.broken.length) {
+    await api.close();
+    throw new Error(`Broken internal references in the built site:\n${links.broken.slice(0, 30).join('\n')}`);
+  }
+  console.log(`check:links: ${links.pages} pages, ${links.checked} internal references, none broken`);
   const site = await serveDist({ root: `${E2E_DIR}/dist`, port: 0 });
   process.env.E2E_BASE_URL = site.url;
   process.env.E2E_API_URL = api.url;

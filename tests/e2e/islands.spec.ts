@@ -216,3 +216,16 @@ test.describe('carousel', () => {
     await expect(status).toContainText(d['carousel.slide'].replace('{n}', '2').replace('{total}', '3'));
   });
 });
+
+test.describe('layout at the largest text size', () => {
+  for (const path of ['/ru/', '/uz-cyrl/news', '/en/murojaat_yuborish', '/ru/boshqaruv_apparati_tuzilmasi']) {
+    test(`${path} does not scroll sideways at 320 px`, async ({ page }) => {
+      await page.setViewportSize({ width: 320, height: 700 });
+      await page.addInitScript(() => localStorage.setItem('qorakul-hokimligi:a11y', JSON.stringify({ mode: 'normal', zoom: 3 })));
+      await page.goto(path);
+      await expect(page.locator('body')).toHaveClass(/zoom-3/);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    });
+  }
+});

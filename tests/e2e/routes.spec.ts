@@ -42,8 +42,14 @@ async function allPosts(api: ApiClient, type: PostTypeId, lang: Language): Promi
 /** Visible text of an HTML fragment. */
 function textOf(html: string): string {
   return html
-    .replace(/<[^>]*>/g, ' ')
+    .replace(/<\/(p|li|h\d|div|tr)>|<br\s*\/?>/gi, ' ')
+    .replace(/<[^>]*>/g, '')
     .replace(/&nbsp;/g, ' ')
+    .replace(/&quot;/g, '"')
+    .replace(/&#0*39;|&apos;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ')
     .trim();
 }

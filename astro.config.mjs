@@ -9,7 +9,11 @@ export default defineConfig({
   outDir: process.env.OUT_DIR || './dist',
   integrations: [react()],
   // `/news/5` is served from `news/5/index.html` by any static host.
-  build: { format: 'directory' },
+  // Incremental builds (issue: webhook and nightly rebuilds): pages keyed by their content are reused.
+  // The cache lives in cacheDir, which the rebuild keeps between builds; concurrency must stay 1 while it is on.
+  experimental: { incrementalBuild: true },
+  cacheDir: process.env.ASTRO_CACHE_DIR || './.cache/astro',
+  build: { format: 'directory', concurrency: 1 },
   trailingSlash: 'ignore',
   // The menu's Uzbek slugs (/yangiliklar) lead to the canonical routes (/news), in every language.
   redirects: slugRedirects(),

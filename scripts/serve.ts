@@ -1,19 +1,23 @@
 /**
- * `npm run preview`: serves the built dist/ on a local port, the way the
- * production web server does (directory indexes, the 404 page).
+ * `npm run preview`: serves a built site (dist/ by default) the way production
+ * does (see deploy/nginx.conf): precompressed files by Accept-Encoding, a
+ * one-year immutable cache for hashed assets and revalidation for HTML, the
+ * right content types, and each language's not-found page for unknown paths.
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { splitLocalizedPath } from '../src/i18n/languages.ts';
+import { COMPRESSIBLE } from './lib/precompress.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
   '.xml': 'application/xml; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
@@ -27,14 +31,33 @@ const TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
-async function fileAt(path: string): Promise<string | null> {
+/** The caching rule of a path: hashed assets never change, HTML must be checked each time. */
+export function cacheControl(pathname: string, file: string): string {
+  if (pathname.startsWith('/_astro/')) return 'public, max-age=31536000, immutable';
+  if (file.endsWith('.html')) return 'public, max-age=0, must-revalidate';
+  return 'public, max-age=86400';
+}
+
+async function fileAt(path: string): Promise<{ file: string; size: number; mtime: number } | null> {
   try {
     const s = await stat(path);
-    if (s.isFile()) return path;
+    if (s.isFile()) return { file: path, size: s.size, mtime: s.mtimeMs };
     if (s.isDirectory()) return fileAt(join(path, 'index.html'));
   } catch {
     // Astro writes a few pages as `name.html` (404, 500): `/500` finds `500.html`.
-    if (!path.endsWith('.html')) return fileAt(`${path}.html`);
+    if (!path.endsWith('.html')) return fileAt(`${path.replace(/\/+$/, '')}.html`);
+  }
+  return null;
+}
+
+/** The precompressed sibling to send, if the client accepts it and it exists. */
+async function encoded(req: IncomingMessage, file: string) {
+  const accepted = String(req.headers['accept-encoding'] ?? '');
+  for (const [token, ext] of [['br', 'br'], ['gzip', 'gz']] as const) {
+    if (new RegExp(`\\b${token}\\b`).test(accepted)) {
+      const found = await fileAt(`${file}.${ext}`);
+      if (found) return { ...found, encoding: token };
+    }
   }
   return null;
 }
@@ -50,18 +73,31 @@ export async function serveDist(options: { root?: string; host?: string; port?: 
       return void res.writeHead(400).end();
     }
     const target = normalize(join(root, pathname));
-    let file = target.startsWith(root) ? await fileAt(target) : null;
+    let found = target.startsWith(root) ? await fileAt(target) : null;
     let status = 200;
-    if (!file) {
+    if (!found) {
       // Each language has its own not-found page: /ru/… gets ru/404/index.html.
       const { prefix } = splitLocalizedPath(pathname).lang;
-      file = (prefix && (await fileAt(join(root, prefix, '404')))) || (await fileAt(join(root, '404.html')));
+      found = (prefix && (await fileAt(join(root, prefix, '404')))) || (await fileAt(join(root, '404.html')));
       status = 404;
-      if (!file) return void res.writeHead(404).end('Not found');
+      if (!found) return void res.writeHead(404).end('Not found');
     }
-    res.writeHead(status, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    const compressed = COMPRESSIBLE.test(found.file) ? await encoded(req, found.file) : null;
+    const sent = compressed ?? found;
+    const etag = `"${sent.size.toString(36)}-${Math.floor(sent.mtime).toString(36)}"`;
+    const headers: Record<string, string | number> = {
+      'content-type': TYPES[extname(found.file)] ?? 'application/octet-stream',
+      'cache-control': status === 200 ? cacheControl(pathname, found.file) : 'no-store',
+      'x-content-type-options': 'nosniff',
+      vary: 'Accept-Encoding',
+      etag,
+      'content-length': sent.size,
+    };
+    if (compressed) headers['content-encoding'] = compressed.encoding;
+    if (status === 200 && req.headers['if-none-match'] === etag) return void res.writeHead(304, { etag, vary: 'Accept-Encoding' }).end();
+    res.writeHead(status, headers);
     if (req.method === 'HEAD') return void res.end();
-    createReadStream(file).pipe(res);
+    createReadStream(sent.file).pipe(res);
   });
   await new Promise<void>((ok, fail) => {
     server.once('error', fail);
@@ -72,7 +108,9 @@ export async function serveDist(options: { root?: string; host?: string; port?: 
 }
 
 if (import.meta.main) {
-  const { values } = parseArgs({ options: { port: { type: 'string', default: '4321' }, host: { type: 'string', default: '127.0.0.1' } } });
-  const { url } = await serveDist({ port: Number(values.port), host: values.host });
-  console.log(`Serving dist/ on ${url}/`);
+  const { values } = parseArgs({
+    options: { port: { type: 'string', default: '4321' }, host: { type: 'string', default: '127.0.0.1' }, root: { type: 'string', default: 'dist' } },
+  });
+  const { url } = await serveDist({ port: Number(values.port), host: values.host, root: values.root });
+  console.log(`Serving ${values.root}/ on ${url}/`);
 }

@@ -1,8 +1,13 @@
 /**
  * `npm run sample-api [-- --port 8787 --host 127.0.0.1 --data .sample-api --reset --scale N --quiet]`
+ * `                      [--fault KIND:MATCH[:MS][xN] ...]`
  * Starts the bundled sample API alone and prints its URL.
+ *
+ * `--fault` (repeatable) injects a fault, added to those of SAMPLE_API_FAULTS; see faults.ts, e.g.
+ * `--fault 500:/api/gallery/photos`, `--fault slow:/api/home/menus:5000`, `--fault 500:/api/post/1x2`.
  */
 import { parseArgs } from 'node:util';
+import { faultsFromEnv, parseFaultFlag, type FaultRule } from './faults.ts';
 import { startSampleApi } from './server.ts';
 
 const { values } = parseArgs({
@@ -13,8 +18,17 @@ const { values } = parseArgs({
     reset: { type: 'boolean', default: false },
     scale: { type: 'string', default: '0' },
     quiet: { type: 'boolean', default: false },
+    fault: { type: 'string', multiple: true, default: [] },
   },
 });
+
+let faults: FaultRule[];
+try {
+  faults = [...faultsFromEnv(), ...values.fault.map(parseFaultFlag)];
+} catch (err) {
+  console.error(err instanceof Error ? err.message : String(err));
+  process.exit(2);
+}
 
 const api = await startSampleApi({
   host: values.host,
@@ -23,6 +37,7 @@ const api = await startSampleApi({
   reset: values.reset,
   scale: Number(values.scale),
   logRequests: !values.quiet,
+  faults,
 });
 console.log(`Sample API listening on ${api.url}`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

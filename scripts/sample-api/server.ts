@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { openDatabase, type OpenOptions } from './db.ts';
+import { createFaultInjector, describeRule, faultsFromEnv, validateRules, type FaultRule } from './faults.ts';
 
 /** Posts per page of `api/post/{type}`. */
 export const PAGE_SIZE = 10;
@@ -31,6 +32,8 @@ export interface SampleApiOptions extends Omit<OpenOptions, 'log'> {
   /** Print one line per request. */
   logRequests?: boolean;
   log?: (line: string) => void;
+  /** Fault injection rules (see faults.ts); when absent, SAMPLE_API_FAULTS is read. */
+  faults?: FaultRule[];
 }
 
 export interface SampleApi {
@@ -41,6 +44,7 @@ export interface SampleApi {
 
 export async function startSampleApi(options: SampleApiOptions): Promise<SampleApi> {
   const { host = '127.0.0.1', port = 0, logRequests = false, log = (l) => console.log(l) } = options;
+  const faults = faultInjector(options, log, logRequests);
   const db = openDatabase({ ...options, log });
   const uploads = resolve(options.dataDir, 'uploads');
   const handle = router(db, uploads);
@@ -52,11 +56,14 @@ export async function startSampleApi(options: SampleApiOptions): Promise<SampleA
     });
     cors(req, res);
     if (req.method === 'OPTIONS') return void res.writeHead(204).end();
-    handle(req, res).catch((err: unknown) => {
-      log(`error on ${req.method} ${req.url}: ${err instanceof Error ? err.stack : String(err)}`);
-      if (!res.headersSent) json(res, 500, { errorMsg: 'Internal error' });
-      else res.destroy();
-    });
+    const respond = () =>
+      void handle(req, res).catch((err: unknown) => {
+        log(`error on ${req.method} ${req.url}: ${err instanceof Error ? err.stack : String(err)}`);
+        if (!res.headersSent) json(res, 500, { errorMsg: 'Internal error' });
+        else res.destroy();
+      });
+    if (faults) return faults.handle(req, res, respond);
+    respond();
   });
   await new Promise<void>((ok, fail) => {
     server.once('error', fail);
@@ -68,6 +75,7 @@ export async function startSampleApi(options: SampleApiOptions): Promise<SampleA
     db,
     close: () =>
       new Promise<void>((ok) => {
+        faults?.close();
         server.closeAllConnections();
         server.close(() => {
           db.close();
@@ -75,6 +83,19 @@ export async function startSampleApi(options: SampleApiOptions): Promise<SampleA
         });
       }),
   };
+}
+
+// ---- fault injection hook (scripts/sample-api/faults.ts) -------------------
+
+/**
+ * The injector for the configured rules, or null when there are none (the normal path stays untouched).
+ * Each injected fault is logged when requests are.
+ */
+function faultInjector(options: SampleApiOptions, log: (line: string) => void, logRequests: boolean) {
+  const rules = options.faults ? validateRules(options.faults) : faultsFromEnv();
+  if (rules.length === 0) return null;
+  log(`fault injection on: ${rules.map(describeRule).join(', ')}`);
+  return createFaultInjector(rules, { log: logRequests ? log : undefined });
 }
 
 /** The site may be served from any origin its operator chooses, so the API reflects the caller's origin. */

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Post } from '../api/types.ts';
+import type { Post, PostSummary } from '../api/types.ts';
 import { sanitize } from '../lib/sanitize.ts';
 import { readConfig } from '../config.ts';
 import type { Language } from '../i18n/languages.ts';
@@ -27,6 +27,9 @@ export function snapshot(): Snapshot {
 export function contentFor(lang: Language): LanguageContent {
   return snapshot().languages[lang.code];
 }
+
+/** What a list or side list shows of a post: never its body, so editing a body re-renders only that post's pages. */
+export const summaryOf = ({ id, title, brief, imageUrl, date, views }: PostSummary): PostSummary => ({ id, title, brief, imageUrl, date, views });
 
 /** The posts of one list page, in the API's order. */
 export function postsOf(content: LanguageContent, ids: readonly number[]): Post[] {

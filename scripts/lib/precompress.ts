@@ -1,0 +1,56 @@
+/**
+ * Writes a `.br` and a `.gz` beside every text file of the built site, so the
+ * server sends compressed bytes without compressing on each request. Brotli at
+ * its best quality is slow, so each result is kept in a cache by content hash:
+ * a rebuild compresses only the files that changed.
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, readdir, writeFile, copyFile, access } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+
+const br = promisify(brotliCompress);
+const gz = promisify(gzip);
+export const COMPRESSIBLE = /\.(html|css|js|mjs|json|svg|xml|txt|webmanifest|map)$/;
+
+async function* files(dir: string): AsyncGenerator<string> {
+  for (const e of await readdir(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) yield* files(p);
+    else if (COMPRESSIBLE.test(e.name)) yield p;
+  }
+}
+
+const exists = (p: string) => access(p).then(() => true, () => false);
+
+export async function precompress(root: string, cacheDir = process.env.COMPRESS_CACHE_DIR || '.cache/compressed'): Promise<{ files: number; reused: number }> {
+  await mkdir(cacheDir, { recursive: true });
+  let count = 0;
+  let reused = 0;
+  const queue: Promise<void>[] = [];
+  const one = async (file: string) => {
+    const body = await readFile(file);
+    const key = createHash('sha256').update(body).digest('hex').slice(0, 40);
+    for (const [ext, make] of [
+      ['br', () => br(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })],
+      ['gz', () => gz(body, { level: 9 })],
+    ] as const) {
+      const cached = join(cacheDir, `${key}.${ext}`);
+      if (await exists(cached)) {
+        reused++;
+      } else {
+        await writeFile(cached, await make());
+      }
+      await copyFile(cached, `${file}.${ext}`);
+    }
+    count++;
+  };
+  // A few at a time: compression is CPU work and the machine has few cores.
+  for await (const file of files(root)) {
+    queue.push(one(file));
+    if (queue.length >= 8) await Promise.all(queue.splice(0));
+  }
+  await Promise.all(queue);
+  return { files: count, reused: reused / 2 };
+}

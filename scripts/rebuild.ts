@@ -1,0 +1,231 @@
+/**
+ * `npm run rebuild`: pull, build and publish in one step, for the nightly job
+ * and the webhook.
+ *
+ * The site is built into a staging folder; only a complete build that passes
+ * the link check is published, by renaming it into the releases folder and
+ * swapping the `current` symlink (one atomic rename), so visitors never see a
+ * half-built site. The previous release stays for `npm run rollback`. A report
+ * (JSON, and a summary on the console) lists pages rendered and reused and the
+ * files added, changed and removed: what a CDN upload or purge needs.
+ *
+ * Layout under RELEASES_DIR (default .releases): staging/ (being built),
+ * <id>/ (published releases), current -> <id> (what the web server serves),
+ * previous -> <id>, reports/<id>.json, last-report.json.
+ */
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, readdir, readFile, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { join, relative, resolve } from 'node:path';
+import { readConfig } from '../src/config.ts';
+import { pullContent, type PullSummary } from '../src/content/pull.ts';
+import { checkLinks } from './check-links.ts';
+import { ensureApi } from './lib/api.ts';
+
+export type Change = { type: string; id?: number };
+
+export interface RebuildReport {
+  id: string;
+  changes: Change[] | 'all';
+  startedAt: string;
+  finishedAt: string;
+  pull: { ms: number; requests: number; items: number; warnings: number };
+  build: { ms: number; pages: number; rendered: number; reused: number };
+  publish: { ms: number };
+  files: { added: string[]; changed: string[]; removed: string[] };
+  release: string;
+  previous: string | null;
+}
+
+const RELEASES_KEPT = 3;
+
+export function releasesDir(): string {
+  return resolve(process.env.RELEASES_DIR || '.releases');
+}
+
+function astroCacheManifest(): string {
+  return join(resolve(process.env.ASTRO_CACHE_DIR || '.cache/astro'), 'incremental-build.json');
+}
+
+type Manifest = { routes: Record<string, { dependencyHash: string; paths: Record<string, { cacheKey: string }> }> };
+
+function readManifest(): Manifest | null {
+  try {
+    return JSON.parse(readFileSync(astroCacheManifest(), 'utf8')) as Manifest;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Pages Astro reused: same route code and same key as in the previous build's
+ * manifest (the rule Astro applies; this reads its incremental-build.json).
+ */
+export function countReused(before: Manifest | null, after: Manifest | null): number {
+  if (!before || !after) return 0;
+  let reused = 0;
+  for (const [route, entry] of Object.entries(after.routes)) {
+    const prev = before.routes[route];
+    if (!prev || prev.dependencyHash !== entry.dependencyHash) continue;
+    for (const [path, p] of Object.entries(entry.paths)) if (prev.paths[path]?.cacheKey === p.cacheKey) reused++;
+  }
+  return reused;
+}
+
+async function hashTree(root: string): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (!existsSync(root)) return out;
+  const walk = async (dir: string) => {
+    for (const e of await readdir(dir, { withFileTypes: true })) {
+      const p = join(dir, e.name);
+      if (e.isDirectory()) await walk(p);
+      else out.set(`/${relative(root, p)}`, createHash('sha256').update(await readFile(p)).digest('hex'));
+    }
+  };
+  await walk(root);
+  return out;
+}
+
+/** Files added, changed and removed between two releases, as site paths. */
+export function diffTrees(before: Map<string, string>, after: Map<string, string>) {
+  const added: string[] = [];
+  const changed: string[] = [];
+  const removed: string[] = [];
+  for (const [path, hash] of after) {
+    const old = before.get(path);
+    if (old === undefined) added.push(path);
+    else if (old !== hash) changed.push(path);
+  }
+  for (const path of before.keys()) if (!after.has(path)) removed.push(path);
+  return { added: added.sort(), changed: changed.sort(), removed: removed.sort() };
+}
+
+async function linkTarget(link: string): Promise<string | null> {
+  try {
+    return await readlink(link);
+  } catch {
+    return null;
+  }
+}
+
+/** Points `link` at `target` in one rename, so readers see the old or the new release, never neither. */
+export async function swapLink(link: string, target: string): Promise<void> {
+  const tmp = `${link}.tmp-${process.pid}`;
+  await rm(tmp, { force: true });
+  await symlink(target, tmp);
+  await rename(tmp, link);
+}
+
+function runBuild(outDir: string, signal?: AbortSignal): Promise<void> {
+  return new Promise((ok, fail) => {
+    const child = spawn(process.execPath, ['scripts/build.ts', '--skip-pull'], {
+      env: { ...process.env, OUT_DIR: outDir },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    const abort = () => child.kill('SIGTERM');
+    signal?.addEventListener('abort', abort, { once: true });
+    child.on('error', fail);
+    child.on('exit', (code, sig) => {
+      signal?.removeEventListener('abort', abort);
+      if (signal?.aborted) fail(new Error('rebuild aborted'));
+      else if (code === 0) ok();
+      else fail(new Error(`the build failed (${sig ? `signal ${sig}` : `exit code ${code}`})`));
+    });
+  });
+}
+
+export async function rebuild(changes: Change[] | 'all' = 'all', signal?: AbortSignal): Promise<RebuildReport> {
+  const config = readConfig();
+  const dir = releasesDir();
+  const staging = join(dir, 'staging');
+  const startedAt = new Date();
+  const id = startedAt.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  await mkdir(join(dir, 'reports'), { recursive: true });
+  const checkAbort = () => {
+    if (signal?.aborted) throw new Error('rebuild aborted before publishing; the published site is unchanged');
+  };
+
+  // 1. Pull: a failure here leaves everything as it was.
+  let t = performance.now();
+  const api = await ensureApi(config);
+  let pulled: PullSummary;
+  try {
+    pulled = await pullContent({ ...config, log: (l) => console.log(`pull: ${l}`) });
+  } finally {
+    await api?.close();
+  }
+  const pullMs = Math.round(performance.now() - t);
+  checkAbort();
+
+  // 2. Build into staging, then check it before anything is published.
+  t = performance.now();
+  await rm(staging, { recursive: true, force: true });
+  const before = readManifest();
+  await runBuild(staging, signal);
+  const after = readManifest();
+  checkAbort();
+  const links = await checkLinks(staging);
+  if (links.broken.length) throw new Error(`the new build has ${links.broken.length} broken internal reference(s), e.g. ${links.broken[0]}`);
+  const buildMs = Math.round(performance.now() - t);
+
+  // 3. Publish: rename staging to its release id, then swap `current` in one rename.
+  t = performance.now();
+  const currentLink = join(dir, 'current');
+  const previousId = await linkTarget(currentLink);
+  const files = diffTrees(await hashTree(previousId ? join(dir, previousId) : ''), await hashTree(staging));
+  checkAbort();
+  await rename(staging, join(dir, id));
+  await swapLink(currentLink, id);
+  if (previousId) await swapLink(join(dir, 'previous'), previousId);
+  await pruneReleases(dir, [id, previousId]);
+  const publishMs = Math.round(performance.now() - t);
+
+  const pages = [...(await hashTree(join(dir, id))).keys()].filter((p) => p.endsWith('.html')).length;
+  const reused = countReused(before, after);
+  const report: RebuildReport = {
+    id,
+    changes,
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    pull: { ms: pullMs, requests: pulled.requests, items: pulled.items, warnings: pulled.warnings.length },
+    build: { ms: buildMs, pages, rendered: pages - reused, reused },
+    publish: { ms: publishMs },
+    files,
+    release: id,
+    previous: previousId,
+  };
+  const json = `${JSON.stringify(report, null, 2)}\n`;
+  await writeFile(join(dir, 'reports', `${id}.json`), json);
+  await writeFile(join(dir, 'last-report.json'), json);
+  return report;
+}
+
+async function pruneReleases(dir: string, keep: (string | null)[]): Promise<void> {
+  const releases = (await readdir(dir, { withFileTypes: true }))
+    .filter((e) => e.isDirectory() && /^\d{8}T\d{6}Z$/.test(e.name))
+    .map((e) => e.name)
+    .sort()
+    .reverse();
+  for (const old of releases.slice(RELEASES_KEPT)) if (!keep.includes(old)) await rm(join(dir, old), { recursive: true, force: true });
+}
+
+export function summary(r: RebuildReport): string {
+  return [
+    `release ${r.release} published (previous: ${r.previous ?? 'none'})`,
+    `pull ${r.pull.ms} ms: ${r.pull.items} items, ${r.pull.requests} requests, ${r.pull.warnings} warning(s)`,
+    `build ${r.build.ms} ms: ${r.build.pages} pages, ${r.build.rendered} rendered, ${r.build.reused} reused`,
+    `publish ${r.publish.ms} ms: ${r.files.added.length} files added, ${r.files.changed.length} changed, ${r.files.removed.length} removed`,
+    `report: ${join(releasesDir(), 'reports', `${r.id}.json`)}`,
+  ].join('\n');
+}
+
+if (import.meta.main) {
+  try {
+    const report = await rebuild('all');
+    console.log(`\n${summary(report)}`);
+  } catch (err) {
+    console.error(`\nRebuild failed, the published site is unchanged: ${err instanceof Error ? err.message : String(err)}`);
+    process.exitCode = 1;
+  }
+}

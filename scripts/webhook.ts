@@ -1,0 +1,384 @@
+/**
+ * Content-change webhook: the content API (or an operator) tells this listener that something changed,
+ * and it triggers a site rebuild.
+ *
+ *   POST /hooks/content   body signed with HMAC-SHA256 (header `x-hub-signature-256: sha256=<hex>`);
+ *                         empty or `{}` = everything changed, otherwise `{type, id?}` or an array of them.
+ *                         Answers 202 {queued: true} at once; the rebuild runs in the background.
+ *   GET  /hooks/status    {state, queue, lastReport, lastError, lastStartedAt, lastFinishedAt}
+ *
+ * Calls are coalesced: the first call of a batch opens a debounce window of `debounceMs`; every call in that
+ * window joins one rebuild whose changes are the union. Never two rebuilds at once: calls that arrive while
+ * a rebuild runs are merged into exactly one follow-up, started when the running one ends (and not before
+ * its own window has elapsed).
+ *
+ * As a program (`node scripts/webhook.ts`): WEBHOOK_SECRET (required, ≥ 16 characters), WEBHOOK_PORT (8790),
+ * WEBHOOK_HOST (127.0.0.1), WEBHOOK_DEBOUNCE_MS (2000). The rebuild is `rebuild` from ./rebuild.ts.
+ * SIGTERM/SIGINT: cancel a pending rebuild, abort the running one, wait for it to settle, exit 0.
+ *
+ * Sign a call by hand:
+ *   node -e "import('./scripts/webhook.ts').then(m => console.log(m.sign(process.env.WEBHOOK_SECRET, '{}')))"
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export const CONTENT_TYPES = ['post', 'page', 'menu', 'employee', 'gallery', 'survey'] as const;
+export type ContentType = (typeof CONTENT_TYPES)[number];
+
+/** One changed thing: a whole kind of content (`{type}`) or one item of it (`{type, id}`). */
+export interface Change {
+  type: ContentType;
+  id?: number;
+}
+
+/** What a rebuild is asked to refresh: a list of changes, or `'all'`. */
+export type Changes = Change[] | 'all';
+
+export type RebuildFn = (changes: Changes, signal: AbortSignal) => Promise<unknown>;
+
+export interface Status {
+  state: 'idle' | 'waiting' | 'building';
+  /** Changes waiting for the next rebuild (`null` when none is scheduled). */
+  queue: Changes | null;
+  /** What the last successful rebuild resolved with. */
+  lastReport: unknown;
+  /** The last rebuild's error message; `null` when the last rebuild succeeded (or none ran). */
+  lastError: string | null;
+  lastStartedAt: string | null;
+  lastFinishedAt: string | null;
+}
+
+export interface WebhookOptions {
+  secret: string;
+  rebuild: RebuildFn;
+  host?: string;
+  port?: number;
+  debounceMs?: number;
+  log?: (line: string) => void;
+}
+
+export interface WebhookServer {
+  url: string;
+  server: Server;
+  close(): Promise<void>;
+  status(): Status;
+}
+
+export const CONTENT_PATH = '/hooks/content';
+export const STATUS_PATH = '/hooks/status';
+export const SIGNATURE_HEADER = 'x-hub-signature-256';
+export const MAX_BODY_BYTES = 64 * 1024;
+export const DEFAULT_PORT = 8790;
+export const DEFAULT_DEBOUNCE_MS = 2000;
+
+/** The header value for `body`: `sha256=` + the hex HMAC-SHA256 of its exact bytes (strings as UTF-8). */
+export function sign(secret: string, body: string | Uint8Array): string {
+  return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+}
+
+/** Checks a `sha256=<hex>` (or bare `<hex>`) signature of `body` in constant time. */
+export function verifySignature(secret: string, body: Uint8Array, header: string | undefined): boolean {
+  if (!header) return false;
+  const hex = header.trim().replace(/^sha256=/i, '');
+  if (!/^[0-9a-f]{64}$/i.test(hex)) return false;
+  const given = Buffer.from(hex, 'hex');
+  const expected = createHmac('sha256', secret).update(body).digest();
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+class BadRequest extends Error {}
+
+function parseChange(value: unknown, where: string): Change {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new BadRequest(`${where}: expected an object`);
+  const { type, id } = value as { type?: unknown; id?: unknown };
+  if (typeof type !== 'string' || !(CONTENT_TYPES as readonly string[]).includes(type)) {
+    throw new BadRequest(`${where}: "type" must be one of ${CONTENT_TYPES.join(', ')}`);
+  }
+  if (id === undefined) return { type: type as ContentType };
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 0) throw new BadRequest(`${where}: "id" must be a non-negative integer`);
+  return { type: type as ContentType, id };
+}
+
+/** Reads a (verified) body: empty or `{}` → 'all'; `{type, id?}` or a non-empty array of them. */
+export function parseChanges(body: string): Changes {
+  if (body.trim() === '') return 'all';
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    throw new BadRequest('body is not valid JSON');
+  }
+  if (Array.isArray(value)) {
+    if (value.length === 0) throw new BadRequest('empty change list (send {} or an empty body to rebuild everything)');
+    return mergeChanges(null, value.map((item, i) => parseChange(item, `item ${i}`)));
+  }
+  if (typeof value === 'object' && value !== null && Object.keys(value).length === 0) return 'all';
+  return [parseChange(value, 'body')];
+}
+
+/** Union of two sets of changes: 'all' wins; identical changes are kept once, in arrival order. */
+export function mergeChanges(a: Changes | null, b: Changes): Changes {
+  if (a === 'all' || b === 'all') return 'all';
+  const out = a ? [...a] : [];
+  for (const change of b) {
+    if (!out.some((c) => c.type === change.type && c.id === change.id)) out.push(change);
+  }
+  return out;
+}
+
+const describeChanges = (changes: Changes) =>
+  changes === 'all' ? 'all' : changes.map((c) => (c.id === undefined ? c.type : `${c.type}#${c.id}`)).join(', ');
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+type BodyResult = { ok: true; body: Buffer } | { ok: false; reason: 'too-large' | 'aborted' };
+
+/** Collects the body, never holding more than `limit` bytes: past it, stops reading. */
+function readBody(req: IncomingMessage, limit: number): Promise<BodyResult> {
+  return new Promise((resolve) => {
+    const declared = req.headers['content-length'];
+    if (declared !== undefined && Number(declared) > limit) return resolve({ ok: false, reason: 'too-large' });
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const finish = (result: BodyResult) => {
+      req.off('data', onData).off('end', onEnd).off('error', onAbort).off('aborted', onAbort);
+      resolve(result);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.pause();
+        chunks.length = 0;
+        return finish({ ok: false, reason: 'too-large' });
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => finish({ ok: true, body: Buffer.concat(chunks, size) });
+    const onAbort = () => finish({ ok: false, reason: 'aborted' });
+    req.on('data', onData).on('end', onEnd).on('error', onAbort).on('aborted', onAbort);
+  });
+}
+
+export async function createWebhookServer(options: WebhookOptions): Promise<WebhookServer> {
+  const { secret, rebuild } = options;
+  if (typeof secret !== 'string' || secret === '') throw new TypeError('createWebhookServer: a non-empty secret is required');
+  if (typeof rebuild !== 'function') throw new TypeError('createWebhookServer: a rebuild function is required');
+  const debounceMs = options.debounceMs ?? DEFAULT_DEBOUNCE_MS;
+  if (!Number.isFinite(debounceMs) || debounceMs < 0) throw new TypeError('createWebhookServer: debounceMs must be ≥ 0');
+  const log = options.log ?? ((line: string) => console.log(line));
+
+  // Scheduling state. Invariant: queue !== null ⇔ (timer !== null || due).
+  let queue: Changes | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  /** The window of the queued batch has elapsed; it starts as soon as the running rebuild ends. */
+  let due = false;
+  let current: { controller: AbortController; done: Promise<void> } | null = null;
+  let closing: Promise<void> | null = null;
+  let lastReport: unknown = null;
+  let lastError: string | null = null;
+  let lastStartedAt: string | null = null;
+  let lastFinishedAt: string | null = null;
+
+  const status = (): Status => ({
+    state: current ? 'building' : queue !== null ? 'waiting' : 'idle',
+    queue: queue === null || queue === 'all' ? queue : queue.map((c) => ({ ...c })),
+    lastReport,
+    lastError,
+    lastStartedAt,
+    lastFinishedAt,
+  });
+
+  function enqueue(changes: Changes) {
+    queue = mergeChanges(queue, changes);
+    if (timer === null && !due) {
+      timer = setTimeout(() => {
+        timer = null;
+        due = true;
+        if (!current) start();
+      }, debounceMs);
+    }
+  }
+
+  function start() {
+    if (closing || queue === null) return;
+    const changes = queue;
+    queue = null;
+    due = false;
+    const controller = new AbortController();
+    const began = Date.now();
+    lastStartedAt = new Date(began).toISOString();
+    log(`webhook: rebuild started (${describeChanges(changes)})`);
+    const job: { controller: AbortController; done: Promise<void> } = { controller, done: Promise.resolve() };
+    current = job; // before calling rebuild: it may fail synchronously
+    job.done = (async () => {
+      try {
+        const report = await rebuild(changes, controller.signal);
+        lastReport = report ?? null;
+        lastError = null;
+        log(`webhook: rebuild finished in ${Date.now() - began} ms`);
+      } catch (error) {
+        lastError = messageOf(error);
+        log(`webhook: rebuild ${controller.signal.aborted ? 'aborted' : 'failed'} after ${Date.now() - began} ms: ${lastError}`);
+      } finally {
+        lastFinishedAt = new Date().toISOString();
+        current = null;
+      }
+      if (due) start();
+    })();
+  }
+
+  const send = (res: ServerResponse, code: number, body: unknown, headers: Record<string, string> = {}) => {
+    const text = JSON.stringify(body);
+    res.writeHead(code, {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      'content-length': String(Buffer.byteLength(text)),
+      ...(closing ? { connection: 'close' } : {}),
+      ...headers,
+    });
+    res.end(text);
+  };
+
+  async function handleContent(req: IncomingMessage, res: ServerResponse) {
+    const read = await readBody(req, MAX_BODY_BYTES);
+    if (!read.ok) {
+      if (read.reason === 'aborted') return void res.destroy();
+      // Answer, then drop the connection rather than reading (or buffering) the rest of the body.
+      res.once('finish', () => req.socket.destroySoon());
+      return send(res, 413, { error: `body larger than ${MAX_BODY_BYTES} bytes` }, { connection: 'close' });
+    }
+    const header = req.headers[SIGNATURE_HEADER];
+    if (!verifySignature(secret, read.body, Array.isArray(header) ? header[0] : header)) {
+      return send(res, 401, { error: `missing or invalid ${SIGNATURE_HEADER} signature` });
+    }
+    let changes: Changes;
+    try {
+      changes = parseChanges(read.body.toString('utf8'));
+    } catch (error) {
+      if (error instanceof BadRequest) return send(res, 400, { error: error.message });
+      throw error;
+    }
+    if (closing) return send(res, 503, { error: 'shutting down' });
+    enqueue(changes);
+    send(res, 202, { queued: true });
+  }
+
+  const server = createServer((req, res) => {
+    const began = Date.now();
+    const path = new URL(req.url ?? '/', 'http://webhook.invalid').pathname;
+    res.once('close', () => {
+      const outcome = res.writableFinished ? String(res.statusCode) : 'aborted';
+      log(`webhook: ${req.method} ${path} ${outcome} (${Date.now() - began} ms)`);
+    });
+    const handle = async () => {
+      if (path === CONTENT_PATH) {
+        if (req.method !== 'POST') return send(res, 405, { error: 'method not allowed' }, { allow: 'POST' });
+        return handleContent(req, res);
+      }
+      if (path === STATUS_PATH) {
+        if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, { error: 'method not allowed' }, { allow: 'GET, HEAD' });
+        if (req.method === 'HEAD') return void res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end();
+        return send(res, 200, status());
+      }
+      send(res, 404, { error: 'not found' });
+    };
+    handle().catch((error: unknown) => {
+      log(`webhook: internal error on ${req.method} ${path}: ${messageOf(error)}`);
+      if (!res.headersSent) send(res, 500, { error: 'internal error' });
+      else res.destroy();
+    });
+  });
+  // A webhook body is at most 64 KiB: a client that dawdles longer than this is cut off.
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 15_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? DEFAULT_PORT, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+
+  function close(): Promise<void> {
+    closing ??= (async () => {
+      if (timer !== null) clearTimeout(timer);
+      timer = null;
+      due = false;
+      if (queue !== null) log(`webhook: pending rebuild cancelled (${describeChanges(queue)})`);
+      queue = null;
+      const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      if (current) {
+        log('webhook: shutting down, aborting the running rebuild and waiting for it to stop');
+        current.controller.abort();
+        await current.done;
+      }
+      // Anything still connected now is a request that never finished sending.
+      server.closeAllConnections();
+      await stopped;
+      log('webhook: closed');
+    })();
+    return closing;
+  }
+
+  return { url: `http://${host}:${address.port}`, server, close, status };
+}
+
+function envInteger(name: string, fallback: number, min: number, max: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    console.error(`webhook: ${name} must be an integer from ${min} to ${max} (got "${raw}")`);
+    process.exit(1);
+  }
+  return value;
+}
+
+if (import.meta.main) {
+  const secret = process.env.WEBHOOK_SECRET ?? '';
+  if (secret.length < 16) {
+    console.error(
+      secret === ''
+        ? 'webhook: WEBHOOK_SECRET is not set; refusing to start. Set it to a random string of at least 16 characters (e.g. `openssl rand -hex 32`).'
+        : `webhook: WEBHOOK_SECRET is only ${secret.length} characters; refusing to start. Use at least 16 (e.g. \`openssl rand -hex 32\`).`,
+    );
+    process.exit(1);
+  }
+  const port = envInteger('WEBHOOK_PORT', DEFAULT_PORT, 0, 65535);
+  const debounceMs = envInteger('WEBHOOK_DEBOUNCE_MS', DEFAULT_DEBOUNCE_MS, 0, 3_600_000);
+  const host = process.env.WEBHOOK_HOST || '127.0.0.1';
+
+  // Loaded here only, so that importing this module (tests) never loads the real rebuild.
+  const rebuildModule = (await import(new URL('./rebuild.ts', import.meta.url).href)) as { rebuild?: unknown };
+  if (typeof rebuildModule.rebuild !== 'function') {
+    console.error('webhook: scripts/rebuild.ts does not export a `rebuild(changes, signal)` function');
+    process.exit(1);
+  }
+  const rebuild = rebuildModule.rebuild as RebuildFn;
+
+  const hook = await createWebhookServer({ secret, rebuild, host, port, debounceMs });
+  console.log(`webhook: listening on ${hook.url}${CONTENT_PATH} (status: ${hook.url}${STATUS_PATH}, debounce ${debounceMs} ms)`);
+  let stopping = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (stopping) {
+        console.error(`webhook: ${signal} again, exiting without waiting for the rebuild`);
+        process.exit(1);
+      }
+      stopping = true;
+      console.log(`webhook: ${signal}, shutting down`);
+      hook.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error(`webhook: shutdown failed: ${messageOf(error)}`);
+          process.exit(1);
+        },
+      );
+    });
+  }
+}

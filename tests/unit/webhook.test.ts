@@ -1,0 +1,386 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createWebhookServer,
+  mergeChanges,
+  parseChanges,
+  sign,
+  verifySignature,
+  type Changes,
+  type Status,
+  type WebhookOptions,
+  type WebhookServer,
+} from '../../scripts/webhook.ts';
+
+const SECRET = 'test-secret-0123456789';
+const MAX = 64 * 1024;
+
+interface Call {
+  changes: Changes;
+  signal: AbortSignal;
+  resolve(report: unknown): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * A rebuild the test finishes by hand; it records every call and how many run at once. Unless
+ * `honourAbort` is false it rejects as soon as its signal aborts, like a well-behaved rebuild.
+ */
+function controlledRebuild({ honourAbort = true } = {}) {
+  const calls: Call[] = [];
+  const waiters: { n: number; wake(): void }[] = [];
+  let active = 0;
+  let maxActive = 0;
+  const rebuild = (changes: Changes, signal: AbortSignal) =>
+    new Promise<unknown>((resolve, reject) => {
+      active++;
+      maxActive = Math.max(maxActive, active);
+      calls.push({ changes, signal, resolve, reject });
+      if (honourAbort) signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+      for (const w of waiters.filter((w) => calls.length >= w.n)) w.wake();
+    }).finally(() => active--);
+  /** Resolves with the n-th call (1-based) once it has been made. */
+  const call = (n: number, timeoutMs = 5000): Promise<Call> =>
+    calls.length >= n
+      ? Promise.resolve(calls[n - 1]!)
+      : new Promise((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error(`rebuild #${n} was not called within ${timeoutMs} ms`)), timeoutMs);
+          waiters.push({ n, wake: () => (clearTimeout(timer), resolve(calls[n - 1]!)) });
+        });
+  return { rebuild, calls, call, maxActive: () => maxActive };
+}
+
+async function start(rebuild: WebhookOptions['rebuild'], debounceMs = 20): Promise<WebhookServer & { lines: string[] }> {
+  const lines: string[] = [];
+  const hook = await createWebhookServer({ secret: SECRET, rebuild, port: 0, host: '127.0.0.1', debounceMs, log: (l) => lines.push(l) });
+  return { ...hook, lines };
+}
+
+/** Runs `body` against a fresh server and always closes it. */
+async function withServer(
+  debounceMs: number,
+  body: (hook: WebhookServer & { lines: string[] }, fake: ReturnType<typeof controlledRebuild>) => Promise<void>,
+) {
+  const fake = controlledRebuild();
+  const hook = await start(fake.rebuild, debounceMs);
+  try {
+    await body(hook, fake);
+  } finally {
+    await hook.close(); // aborts a running rebuild, which the fake honours
+  }
+}
+
+function post(hook: WebhookServer, body: string, signature: string | null = sign(SECRET, body)) {
+  return fetch(`${hook.url}/hooks/content`, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json', ...(signature === null ? {} : { 'x-hub-signature-256': signature }) },
+  });
+}
+
+async function getStatus(hook: WebhookServer): Promise<Status> {
+  const res = await fetch(`${hook.url}/hooks/status`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as Status;
+}
+
+/** Polls the status endpoint until `ok` holds (bounded). */
+async function statusUntil(hook: WebhookServer, ok: (s: Status) => boolean, timeoutMs = 5000): Promise<Status> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const s = await getStatus(hook);
+    if (ok(s)) return s;
+    if (Date.now() > deadline) throw new Error(`status never matched; last: ${JSON.stringify(s)}`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('sign / verifySignature / parseChanges', () => {
+  it('signs the exact bytes and verifies with or without the sha256= prefix', () => {
+    const sig = sign(SECRET, '{"type":"post"}');
+    expect(sig).toMatch(/^sha256=[0-9a-f]{64}$/);
+    const body = Buffer.from('{"type":"post"}');
+    expect(verifySignature(SECRET, body, sig)).toBe(true);
+    expect(verifySignature(SECRET, body, sig.slice('sha256='.length))).toBe(true);
+    expect(verifySignature(SECRET, Buffer.from('{"type":"post"} '), sig)).toBe(false);
+    expect(verifySignature('other-secret', body, sig)).toBe(false);
+    expect(verifySignature(SECRET, body, undefined)).toBe(false);
+    expect(verifySignature(SECRET, body, 'sha256=abc')).toBe(false);
+  });
+
+  it('reads the body meaning and merges changes', () => {
+    expect(parseChanges('')).toBe('all');
+    expect(parseChanges(' {} ')).toBe('all');
+    expect(parseChanges('{"type":"post","id":5}')).toEqual([{ type: 'post', id: 5 }]);
+    expect(parseChanges('[{"type":"menu"},{"type":"menu"},{"type":"page","id":2}]')).toEqual([{ type: 'menu' }, { type: 'page', id: 2 }]);
+    for (const bad of ['{', '[]', '{"type":"blog"}', '{"type":"post","id":"5"}', '{"type":"post","id":1.5}', '[{"type":"post"},3]', '"post"', 'null']) {
+      expect(() => parseChanges(bad), bad).toThrow();
+    }
+    expect(mergeChanges([{ type: 'post', id: 1 }], [{ type: 'post', id: 1 }, { type: 'post' }])).toEqual([{ type: 'post', id: 1 }, { type: 'post' }]);
+    expect(mergeChanges([{ type: 'post', id: 1 }], 'all')).toBe('all');
+    expect(mergeChanges('all', [{ type: 'menu' }])).toBe('all');
+  });
+});
+
+describe('requests', () => {
+  it('accepts a signed call with 202 at once, without waiting for the rebuild', () =>
+    withServer(0, async (hook, fake) => {
+      const res = await post(hook, '{"type":"post","id":7}');
+      expect(res.status).toBe(202);
+      expect(await res.json()).toEqual({ queued: true });
+      const first = await fake.call(1);
+      expect(first.changes).toEqual([{ type: 'post', id: 7 }]);
+      // The rebuild is still running and a second call is still answered at once.
+      const bare = '{"type":"menu"}';
+      const again = await post(hook, bare, sign(SECRET, bare).slice('sha256='.length));
+      expect(again.status).toBe(202);
+      expect(hook.lines.some((l) => l.includes('POST /hooks/content 202'))).toBe(true);
+      expect(hook.lines.some((l) => l.includes('rebuild started'))).toBe(true);
+    }));
+
+  it('refuses a missing or wrong signature with 401', () =>
+    withServer(0, async (hook, fake) => {
+      const missing = await post(hook, '{"type":"post"}', null);
+      expect(missing.status).toBe(401);
+      expect(await missing.json()).toHaveProperty('error');
+      const wrong = await post(hook, '{"type":"post"}', sign('not-the-secret', '{"type":"post"}'));
+      expect(wrong.status).toBe(401);
+      const otherBody = await post(hook, '{"type":"page"}', sign(SECRET, '{"type":"post"}'));
+      expect(otherBody.status).toBe(401);
+      const garbage = await post(hook, '{"type":"post"}', 'sha256=zz');
+      expect(garbage.status).toBe(401);
+      // Signature is checked before the body is read as JSON.
+      expect((await post(hook, '{not json', null)).status).toBe(401);
+      expect((await getStatus(hook)).state).toBe('idle');
+      expect(fake.calls).toHaveLength(0);
+    }));
+
+  it('answers 413 to a body over 64 KiB, declared or streamed, and takes exactly 64 KiB', () =>
+    withServer(0, async (hook, fake) => {
+      const big = '{"type":"post"}'.padEnd(MAX + 1, ' ');
+      const declared = await post(hook, big);
+      expect(declared.status).toBe(413);
+      expect(await declared.json()).toHaveProperty('error');
+
+      // No content-length: the server must stop reading once past the limit, not after the whole body.
+      let sent = 0;
+      const total = 1024 * 1024;
+      const stream = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent >= total) return controller.close();
+          sent += 16 * 1024;
+          controller.enqueue(new Uint8Array(16 * 1024).fill(0x20));
+        },
+      });
+      const streamed = await fetch(`${hook.url}/hooks/content`, { method: 'POST', body: stream, duplex: 'half' } as RequestInit);
+      expect(streamed.status).toBe(413);
+      await streamed.body?.cancel();
+
+      const exact = '{"type":"post"}'.padEnd(MAX, ' ');
+      expect((await post(hook, exact)).status).toBe(202);
+      expect((await fake.call(1)).changes).toEqual([{ type: 'post' }]);
+    }));
+
+  it('answers 405 with Allow to other methods on /hooks/content, and 404 elsewhere', () =>
+    withServer(0, async (hook, fake) => {
+      for (const method of ['GET', 'PUT', 'DELETE']) {
+        const res = await fetch(`${hook.url}/hooks/content`, { method });
+        expect(res.status, method).toBe(405);
+        expect(res.headers.get('allow')).toBe('POST');
+        await res.body?.cancel();
+      }
+      const putStatus = await fetch(`${hook.url}/hooks/status`, { method: 'PUT' });
+      expect(putStatus.status).toBe(405);
+      expect(putStatus.headers.get('allow')).toContain('GET');
+      await putStatus.body?.cancel();
+      for (const path of ['/', '/hooks', '/hooks/content/x', '/hooks/other']) {
+        const res = await fetch(`${hook.url}${path}`, { method: 'POST' });
+        expect(res.status, path).toBe(404);
+        await res.body?.cancel();
+      }
+      expect(fake.calls).toHaveLength(0);
+    }));
+
+  it('answers 400 to malformed JSON or an unknown type, after a valid signature', () =>
+    withServer(0, async (hook, fake) => {
+      for (const body of ['{"type":', '{"type":"blog"}', '[{"type":"post"},{"type":"nope"}]', '{"type":"post","id":"x"}', '[]', '42']) {
+        const res = await post(hook, body);
+        expect(res.status, body).toBe(400);
+        expect(((await res.json()) as { error: string }).error, body).toBeTruthy();
+      }
+      expect((await getStatus(hook)).state).toBe('idle');
+      expect(fake.calls).toHaveLength(0);
+    }));
+});
+
+describe('scheduling', () => {
+  it('reads an empty body and {} as "everything changed"', () =>
+    withServer(0, async (hook, fake) => {
+      expect((await post(hook, '')).status).toBe(202);
+      expect((await fake.call(1)).changes).toBe('all');
+      fake.calls[0]!.resolve({});
+      await statusUntil(hook, (s) => s.state === 'idle');
+      expect((await post(hook, '{}')).status).toBe(202);
+      expect((await fake.call(2)).changes).toBe('all');
+    }));
+
+  it('coalesces calls within the debounce window into one rebuild with the union of changes', () =>
+    // The window is generous so that three local requests always fall inside it.
+    withServer(200, async (hook, fake) => {
+      const responses = await Promise.all([
+        post(hook, '{"type":"post","id":1}'),
+        post(hook, '[{"type":"menu"},{"type":"post","id":1}]'),
+        post(hook, '{"type":"page","id":3}'),
+      ]);
+      expect(responses.map((r) => r.status)).toEqual([202, 202, 202]);
+      const call = await fake.call(1);
+      expect(call.changes).toEqual(expect.arrayContaining([{ type: 'post', id: 1 }, { type: 'menu' }, { type: 'page', id: 3 }]));
+      expect(call.changes).toHaveLength(3);
+      call.resolve({ ok: true });
+      await statusUntil(hook, (s) => s.state === 'idle');
+      expect(fake.calls).toHaveLength(1);
+    }));
+
+  it('turns the whole batch into "all" when any call says everything changed', () =>
+    withServer(200, async (hook, fake) => {
+      await Promise.all([post(hook, '{"type":"post","id":1}'), post(hook, ''), post(hook, '{"type":"menu"}')]);
+      expect((await fake.call(1)).changes).toBe('all');
+    }));
+
+  it('never runs two rebuilds at once: calls during a rebuild make exactly one follow-up', () =>
+    withServer(20, async (hook, fake) => {
+      expect((await post(hook, '{"type":"post","id":1}')).status).toBe(202);
+      const first = await fake.call(1);
+      expect(first.changes).toEqual([{ type: 'post', id: 1 }]);
+
+      expect((await post(hook, '{"type":"menu"}')).status).toBe(202);
+      expect((await post(hook, '[{"type":"page","id":2},{"type":"menu"}]')).status).toBe(202);
+      // Well past the follow-up's own window, the first rebuild still runs alone.
+      await sleep(80);
+      expect(fake.calls).toHaveLength(1);
+      const during = await getStatus(hook);
+      expect(during.state).toBe('building');
+      expect(during.queue).toEqual([{ type: 'menu' }, { type: 'page', id: 2 }]);
+
+      expect((await post(hook, '{"type":"employee","id":4}')).status).toBe(202);
+      first.resolve({ pages: 1 });
+      const second = await fake.call(2);
+      expect(second.changes).toEqual([{ type: 'menu' }, { type: 'page', id: 2 }, { type: 'employee', id: 4 }]);
+      second.resolve({ pages: 2 });
+      const after = await statusUntil(hook, (s) => s.state === 'idle');
+      expect(after.queue).toBeNull();
+      expect(after.lastReport).toEqual({ pages: 2 });
+      expect(fake.calls).toHaveLength(2);
+      expect(fake.maxActive()).toBe(1);
+    }));
+
+  it('reports idle, waiting, building and the last report in /hooks/status', async () => {
+    // A long window, so "waiting" is observed reliably; close() then cancels it.
+    await withServer(60_000, async (hook, fake) => {
+      const idle = await getStatus(hook);
+      expect(idle).toEqual({ state: 'idle', queue: null, lastReport: null, lastError: null, lastStartedAt: null, lastFinishedAt: null });
+      await post(hook, '{"type":"gallery","id":9}');
+      const waiting = await getStatus(hook);
+      expect(waiting.state).toBe('waiting');
+      expect(waiting.queue).toEqual([{ type: 'gallery', id: 9 }]);
+      expect(hook.status()).toEqual(waiting);
+      expect(fake.calls).toHaveLength(0);
+    });
+
+    await withServer(0, async (hook, fake) => {
+      await post(hook, '{"type":"survey"}');
+      const call = await fake.call(1);
+      const building = await getStatus(hook);
+      expect(building.state).toBe('building');
+      expect(building.queue).toBeNull();
+      expect(building.lastStartedAt).toEqual(expect.any(String));
+      expect(building.lastFinishedAt).toBeNull();
+      call.resolve({ pages: 42, changed: ['survey'] });
+      const done = await statusUntil(hook, (s) => s.state === 'idle');
+      expect(done.lastReport).toEqual({ pages: 42, changed: ['survey'] });
+      expect(done.lastError).toBeNull();
+      expect(Date.parse(done.lastFinishedAt!)).toBeGreaterThanOrEqual(Date.parse(done.lastStartedAt!));
+      expect(hook.lines.some((l) => l.includes('rebuild finished'))).toBe(true);
+    });
+  });
+
+  it('records a failing rebuild in lastError and keeps working', () =>
+    withServer(0, async (hook, fake) => {
+      await post(hook, '{"type":"post"}');
+      (await fake.call(1)).reject(new Error('API answered 500 on /api/menu'));
+      const failed = await statusUntil(hook, (s) => s.state === 'idle' && s.lastError !== null);
+      expect(failed.lastError).toBe('API answered 500 on /api/menu');
+      expect(failed.lastReport).toBeNull();
+      expect(hook.lines.some((l) => l.includes('rebuild failed'))).toBe(true);
+
+      expect((await post(hook, '{"type":"post"}')).status).toBe(202);
+      (await fake.call(2)).resolve({ pages: 3 });
+      const ok = await statusUntil(hook, (s) => s.state === 'idle' && s.lastReport !== null);
+      expect(ok.lastError).toBeNull();
+      expect(ok.lastReport).toEqual({ pages: 3 });
+    }));
+
+  it('survives a rebuild that throws synchronously', () =>
+    (async () => {
+      let n = 0;
+      const hook = await start(() => {
+        n++;
+        throw new Error('sync failure');
+      }, 0);
+      try {
+        await post(hook, '');
+        const s = await statusUntil(hook, (s) => s.lastError !== null);
+        expect(s).toMatchObject({ state: 'idle', lastError: 'sync failure' });
+        expect(n).toBe(1);
+      } finally {
+        await hook.close();
+      }
+    })());
+});
+
+describe('graceful shutdown', () => {
+  it('close() during a rebuild aborts its signal and resolves only after the rebuild settles', async () => {
+    const fake = controlledRebuild({ honourAbort: false });
+    const hook = await start(fake.rebuild, 0);
+    try {
+      await post(hook, '{"type":"post","id":1}');
+      // A call queued during the rebuild must be dropped by close(), not run.
+      const call = await fake.call(1);
+      await post(hook, '{"type":"menu"}');
+      expect(call.signal.aborted).toBe(false);
+
+      let closed = false;
+      const closing = hook.close().then(() => (closed = true));
+      expect(call.signal.aborted).toBe(true);
+      await sleep(20);
+      expect(closed).toBe(false);
+      // The rebuild notices the abort and stops (the fake rejects the way fetch does).
+      call.reject(call.signal.reason);
+      await closing;
+      expect(closed).toBe(true);
+      expect(fake.calls).toHaveLength(1);
+      expect(hook.status()).toMatchObject({ state: 'idle', queue: null });
+      await expect(fetch(`${hook.url}/hooks/status`)).rejects.toThrow();
+      expect(await hook.close()).toBeUndefined(); // idempotent
+    } finally {
+      for (const c of fake.calls) c.resolve(null);
+      await hook.close();
+    }
+  });
+
+  it('close() with a pending debounced rebuild cancels it', async () => {
+    const fake = controlledRebuild();
+    const hook = await start(fake.rebuild, 100);
+    try {
+      expect((await post(hook, '{"type":"post"}')).status).toBe(202);
+      expect(hook.status().state).toBe('waiting');
+      await hook.close();
+      expect(hook.status()).toMatchObject({ state: 'idle', queue: null });
+      await sleep(150); // past the window that was cancelled
+      expect(fake.calls).toHaveLength(0);
+    } finally {
+      await hook.close();
+    }
+  });
+});

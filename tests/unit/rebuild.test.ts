@@ -1,0 +1,91 @@
+/**
+ * Incremental correctness of `rebuild` against the real sample API: builds the
+ * whole site three times into its own releases folder, editing the API's
+ * database between builds the way an editor would.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { readlink, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SampleApi } from '../../scripts/sample-api/server.ts';
+import { rebuild, type RebuildReport } from '../../scripts/rebuild.ts';
+import { startTestApi } from '../helpers/sample-api.ts';
+
+const WORK = '.cache/test-rebuild';
+let api: SampleApi;
+const saved = { ...process.env };
+
+beforeAll(async () => {
+  await rm(WORK, { recursive: true, force: true });
+  api = await startTestApi('rebuild');
+  Object.assign(process.env, {
+    API_BASE: api.url,
+    RELEASES_DIR: `${WORK}/releases`,
+    ASTRO_CACHE_DIR: `${WORK}/astro`,
+    CONTENT_DIR: `${WORK}/content`,
+    COMPRESS_CACHE_DIR: `${WORK}/compressed`,
+  });
+});
+afterAll(async () => {
+  process.env = saved;
+  await api.close();
+});
+
+const release = (r: RebuildReport, path: string) => join(WORK, 'releases', r.release, path);
+const html = (r: RebuildReport, path: string) => readFileSync(release(r, path), 'utf8');
+const LANG_PREFIXES = ['', '/uz-cyrl', '/ru', '/en'];
+
+describe('rebuild', () => {
+  let first: RebuildReport;
+  let edited: RebuildReport;
+  let postId: number;
+
+  it('publishes a first complete release', async () => {
+    first = await rebuild('all');
+    expect(first.previous).toBeNull();
+    expect(first.build.pages).toBeGreaterThan(400);
+    expect(await readlink(join(WORK, 'releases', 'current'))).toBe(first.release);
+    expect(existsSync(release(first, 'index.html.br'))).toBe(true);
+  }, 240_000);
+
+  it('re-renders only the pages that show an edited post, in all four languages', async () => {
+    // The 15th newest news item: on list page 2, not on the home page or in the side lists.
+    postId = (api.db.prepare('SELECT id FROM posts WHERE type = 1 AND lang = 1 ORDER BY date DESC, id DESC LIMIT 1 OFFSET 14').get() as { id: number }).id;
+    api.db.prepare("UPDATE posts SET title = 'Yangilangan sarlavha ' || lang, html = html || '<p>Yangi xatboshi.</p>' WHERE id = ?").run(postId);
+    edited = await rebuild([{ type: 'post', id: postId }]);
+    expect(edited.previous).toBe(first.release);
+    const changedHtml = edited.files.changed.filter((f) => f.endsWith('.html'));
+    // Its detail page and the list page that shows its title, in each language.
+    for (const prefix of LANG_PREFIXES) {
+      expect(changedHtml).toContain(`${prefix}/news/${postId}/index.html`);
+      expect(changedHtml).toContain(`${prefix}/news/page/2/index.html`);
+    }
+    expect(changedHtml, changedHtml.join(' ')).toHaveLength(8);
+    expect(html(edited, `news/${postId}/index.html`)).toContain('Yangi xatboshi.');
+    expect(html(edited, 'news/page/2/index.html')).toContain('Yangilangan sarlavha 1');
+    expect(html(edited, 'ru/news/page/2/index.html')).toContain('Yangilangan sarlavha 3');
+    // Pages that do not show it are the same bytes as before.
+    for (const page of ['index.html', 'ru/news/index.html', 'en/gallery/photo/index.html', 'uz-cyrl/information-service/index.html']) {
+      expect(html(edited, page)).toBe(html(first, page));
+    }
+    expect(edited.build.reused).toBeGreaterThan(edited.build.pages * 0.8);
+  }, 240_000);
+
+  it('removes a deleted post from the published site and from the lists', async () => {
+    api.db.prepare('DELETE FROM posts WHERE id = ?').run(postId);
+    const third = await rebuild('all');
+    for (const prefix of LANG_PREFIXES) expect(third.files.removed).toContain(`${prefix}/news/${postId}/index.html`);
+    expect(existsSync(release(third, `news/${postId}/index.html`))).toBe(false);
+    expect(html(third, 'news/page/2/index.html')).not.toContain(`/news/${postId}"`);
+    // The previous release is still there to roll back to.
+    expect(await readlink(join(WORK, 'releases', 'previous'))).toBe(edited.release);
+  }, 240_000);
+
+  it('leaves the published release in place when the API fails', async () => {
+    const current = await readlink(join(WORK, 'releases', 'current'));
+    process.env.API_BASE = 'http://127.0.0.1:9';
+    await expect(rebuild('all')).rejects.toThrow(/does not answer/);
+    process.env.API_BASE = api.url;
+    expect(await readlink(join(WORK, 'releases', 'current'))).toBe(current);
+  }, 60_000);
+});

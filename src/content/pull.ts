@@ -28,6 +28,8 @@ export interface PullOptions {
   concurrency?: number;
   timeoutMs?: number;
   retries?: number;
+  /** First retry delay of a failing request (doubles each time). */
+  backoffMs?: number;
   log?: (line: string) => void;
 }
 
@@ -64,6 +66,7 @@ export async function pullContent(options: PullOptions): Promise<PullSummary> {
     baseUrl: options.apiBase,
     timeoutMs: options.timeoutMs ?? 20_000,
     retries: options.retries ?? 3,
+    backoffMs: options.backoffMs ?? 300,
     onWarning: (w) => {
       warnings.push(w);
       log(`warning: skipped item ${JSON.stringify(w.id)} of ${w.endpoint} (language ${w.lang}): ${w.problem}`);
@@ -107,19 +110,21 @@ type Once = <T>(key: string, task: () => Promise<T>) => Promise<T>;
 
 async function pullLanguage(client: ApiClient, language: Language, once: Once): Promise<LanguageContent> {
   const lang = language.number;
-  const menusP = once(`menus ${lang}`, () => client.menus(lang));
-
-  const listEntries = await Promise.all(
-    (Object.entries(POST_TYPES) as [PostTypeName, (typeof POST_TYPES)[PostTypeName]][]).map(async ([name, type]) => {
-      const first = await once(`posts ${type} 1 ${lang}`, () => client.postList(type, lang, 1));
-      const rest = await Promise.all(
-        Array.from({ length: Math.max(0, first.pageCount - 1) }, (_, i) =>
-          once(`posts ${type} ${i + 2} ${lang}`, () => client.postList(type, lang, i + 2)),
-        ),
-      );
-      return [name, [first, ...rest].map((p) => p.items.map((item) => item.id))] as const;
-    }),
-  );
+  const postTypes = Object.entries(POST_TYPES) as [PostTypeName, (typeof POST_TYPES)[PostTypeName]][];
+  const pullList = async ([name, type]: (typeof postTypes)[number]) => {
+    const first = await once(`posts ${type} 1 ${lang}`, () => client.postList(type, lang, 1));
+    const rest = await Promise.all(
+      Array.from({ length: Math.max(0, first.pageCount - 1) }, (_, i) =>
+        once(`posts ${type} ${i + 2} ${lang}`, () => client.postList(type, lang, i + 2)),
+      ),
+    );
+    return [name, [first, ...rest].map((p) => p.items.map((item) => item.id))] as const;
+  };
+  // Menus and lists in one Promise.all: whichever fails first fails the pull, and no rejection goes unhandled.
+  const [menus, listEntries] = await Promise.all([
+    once(`menus ${lang}`, () => client.menus(lang)),
+    Promise.all(postTypes.map(pullList)),
+  ]);
 
   const ids = [...new Set(listEntries.flatMap(([, pages]) => pages.flat()))];
   const details = await Promise.all(ids.map((id) => once(`post ${id} ${lang}`, () => skipMissing(client.post(id, lang)))));
@@ -130,7 +135,6 @@ async function pullLanguage(client: ApiClient, language: Language, once: Once): 
     listEntries.map(([name, pages]) => [name, pages.map((page) => page.filter((id) => id in posts))]),
   ) as LanguageContent['lists'];
 
-  const menus = await menusP;
   const pageIds = [...new Set(menus.flatMap((g) => g.items.flatMap((i) => (i.target.kind === 'page' ? [i.target.pageId] : []))))];
   const pageList = await Promise.all(pageIds.map((id) => once(`page ${id} ${lang}`, () => skipMissing(client.page(id, lang)))));
   const pages: Record<number, ContentPage> = {};

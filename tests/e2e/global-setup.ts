@@ -6,6 +6,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { startTestApi } from '../helpers/sample-api.ts';
+import { checkBudgets } from '../../scripts/check-budgets.ts';
 import { checkLinks } from '../../scripts/check-links.ts';
 import { serveDist } from '../../scripts/serve.ts';
 
@@ -39,6 +40,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     throw new Error(`Broken internal references in the built site:\n${links.broken.slice(0, 30).join('\n')}`);
   }
   console.log(`check:links: ${links.pages} pages, ${links.checked} internal references, none broken`);
+  // The byte budgets of the slow-connection issue, on the brotli files the site is served with.
+  const budgets = checkBudgets(`${E2E_DIR}/dist`);
+  if (budgets.failures.length) {
+    await api.close();
+    throw new Error(`Pages over their byte budget:\n${budgets.failures.join('\n')}`);
+  }
+  console.log(`check:budgets: ${budgets.rows.length} pages within budget`);
   const site = await serveDist({ root: `${E2E_DIR}/dist`, port: 0 });
   process.env.E2E_BASE_URL = site.url;
   process.env.E2E_API_URL = api.url;

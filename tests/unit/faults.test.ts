@@ -56,6 +56,15 @@ afterEach(async () => {
   await Promise.all(running.splice(0).map(close));
 });
 
+/** Waits (briefly) until `ready()` holds. */
+async function until(ready: () => boolean, ms = 5_000): Promise<void> {
+  const end = performance.now() + ms;
+  while (!ready()) {
+    if (performance.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
 const injected = (r: Running, kind: string) => r.lines.filter((l) => l.startsWith(`fault ${kind} injected`)).length;
 
 function client(baseUrl: string, extra: Partial<Parameters<typeof createApiClient>[0]> = {}) {
@@ -240,7 +249,7 @@ describe('the client and the pull under injected faults', () => {
       () => 'answered',
       () => 'cut off',
     );
-    await new Promise((r) => setTimeout(r, 50));
+    await until(() => injected(slow, 'slow') === 2);
     const t1 = performance.now();
     await close(slow);
     expect(performance.now() - t1).toBeLessThan(1_000);
@@ -250,7 +259,7 @@ describe('the client and the pull under injected faults', () => {
   it('slow: a delayed answer never fires after the server has closed', async () => {
     const slow = await start('slow-timer', [{ match: '/api/gallery/videos', kind: 'slow', ms: 150 }]);
     const waiting = fetch(`${slow.api.url}/api/gallery/videos`).catch(() => null);
-    await new Promise((r) => setTimeout(r, 30));
+    await until(() => injected(slow, 'slow') === 1);
     await close(slow);
     await waiting;
     await new Promise((r) => setTimeout(r, 300));

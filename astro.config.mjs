@@ -1,13 +1,30 @@
 // @ts-check
 import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
+import { LANGUAGES } from './src/i18n/languages.ts';
 import { slugRedirects } from './src/routes.ts';
+
+const redirects = slugRedirects();
 
 export default defineConfig({
   site: (process.env.SITE_URL || 'http://localhost:4321').trim(),
   output: 'static',
   outDir: process.env.OUT_DIR || './dist',
-  integrations: [react()],
+  integrations: [
+    react(),
+    // Every page in every language, with its hreflang alternates; not the redirects or the error pages.
+    sitemap({
+      i18n: {
+        defaultLocale: LANGUAGES[0].code,
+        locales: Object.fromEntries(LANGUAGES.map((l) => [l.prefix || l.code, l.tag])),
+      },
+      filter: (page) => {
+        const path = new URL(page).pathname.replace(/\/$/, '') || '/';
+        return !(path in redirects) && !/(^|\/)(404|500)$/.test(path);
+      },
+    }),
+  ],
   // `/news/5` is served from `news/5/index.html` by any static host.
   // Incremental builds (issue: webhook and nightly rebuilds): pages keyed by their content are reused.
   // The cache lives in cacheDir, which the rebuild keeps between builds; concurrency must stay 1 while it is on.
@@ -16,7 +33,7 @@ export default defineConfig({
   build: { format: 'directory', concurrency: 1 },
   trailingSlash: 'ignore',
   // The menu's Uzbek slugs (/yangiliklar) lead to the canonical routes (/news), in every language.
-  redirects: slugRedirects(),
+  redirects,
   // The site is read from a CDN by slow phones: keep styles in files that cache across pages.
   vite: { build: { assetsInlineLimit: 0 } },
 });

@@ -354,12 +354,13 @@ if (import.meta.main) {
   const host = process.env.WEBHOOK_HOST || '127.0.0.1';
 
   // Loaded here only, so that importing this module (tests) never loads the real rebuild.
-  const rebuildModule = (await import(new URL('./rebuild.ts', import.meta.url).href)) as { rebuild?: unknown };
-  if (typeof rebuildModule.rebuild !== 'function') {
-    console.error('webhook: scripts/rebuild.ts does not export a `rebuild(changes, signal)` function');
+  let rebuild: RebuildFn;
+  try {
+    rebuild = (await import('./rebuild.ts')).rebuild;
+  } catch (error) {
+    console.error(`webhook: cannot load scripts/rebuild.ts: ${messageOf(error)}`);
     process.exit(1);
   }
-  const rebuild = rebuildModule.rebuild as RebuildFn;
 
   const hook = await createWebhookServer({ secret, rebuild, host, port, debounceMs });
   console.log(`webhook: listening on ${hook.url}${CONTENT_PATH} (status: ${hook.url}${STATUS_PATH}, debounce ${debounceMs} ms)`);

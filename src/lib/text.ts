@@ -21,11 +21,12 @@ export function formatDate(iso: string | null, lang: Language): string | null {
   return new Intl.DateTimeFormat(lang.tag, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Tashkent' }).format(date);
 }
 
-/** The ISO date (yyyy-mm-dd) for a `<time datetime>` attribute. */
+/** The ISO date (yyyy-mm-dd) for a `<time datetime>` attribute: the same day, in Tashkent, that the text shows. */
 export function isoDay(iso: string | null): string | undefined {
   if (!iso) return undefined;
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? undefined : date.toISOString().slice(0, 10);
+  // en-CA formats as yyyy-mm-dd.
+  return Number.isNaN(date.getTime()) ? undefined : new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tashkent' }).format(date);
 }
 
 export function formatCount(n: number | null, lang: Language): string | null {

@@ -3,7 +3,7 @@ import { toNavTarget } from '../../src/api/wire.ts';
 import { TRUNCATE } from '../../src/constants.ts';
 import { LANGUAGES, languageFromStored, localizePath, splitLocalizedPath } from '../../src/i18n/languages.ts';
 import { giveConsent, hasConsent } from '../../src/lib/cookie-consent.ts';
-import { formatDate, truncate } from '../../src/lib/text.ts';
+import { formatDate, isoDay, truncate } from '../../src/lib/text.ts';
 import { canonicalRoute, navHref, navTargetIs, SLUG_ROUTES } from '../../src/routes.ts';
 
 const [uzLatn, uzCyrl, ru, en] = LANGUAGES;
@@ -39,6 +39,11 @@ describe('languages', () => {
     expect(languageFromStored('3')).toBe(ru);
     expect(languageFromStored(null)).toBe(uzLatn);
     expect(languageFromStored('9')).toBe(uzLatn);
+  });
+  it('gives <time datetime> the Tashkent day that the text shows', () => {
+    expect(isoDay('2026-11-19T21:30:00Z')).toBe('2026-11-20');
+    expect(formatDate('2026-11-19T21:30:00Z', en!)).toBe('November 20, 2026');
+    expect(isoDay('soon')).toBeUndefined();
   });
   it('formats dates in each language and reads a missing date as null', () => {
     expect(formatDate('2026-11-20T09:30:00+05:00', en!)).toBe('November 20, 2026');

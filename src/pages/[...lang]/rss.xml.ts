@@ -1,0 +1,31 @@
+/** /rss.xml, /ru/rss.xml …: the latest news of each language as an RSS feed. */
+import rss from '@astrojs/rss';
+import type { APIContext } from 'astro';
+import type { PostSummary } from '../../api/types.ts';
+import { contentFor, postsOf, summaryOf } from '../../content/store.ts';
+import { LANGUAGES, localizePath, type Language } from '../../i18n/languages.ts';
+import { t } from '../../i18n/t.ts';
+import { langParam } from '../../lib/paths.ts';
+
+export const getStaticPaths = () =>
+  LANGUAGES.map((lang) => {
+    const content = contentFor(lang);
+    const posts = postsOf(content, content.lists.news[0] ?? []).map(summaryOf);
+    return { params: { lang: langParam(lang) }, props: { lang, posts } };
+  });
+
+export function GET({ props, site }: APIContext<{ lang: Language; posts: PostSummary[] }>) {
+  const { lang, posts } = props;
+  return rss({
+    title: `${t(lang, 'site.name')} — ${t(lang, 'news.title')}`,
+    description: t(lang, 'site.description'),
+    site: new URL(localizePath(lang, '/'), site),
+    customData: `<language>${lang.tag}</language>`,
+    items: posts.map((p) => ({
+      title: p.title,
+      description: p.brief,
+      link: localizePath(lang, `/news/${p.id}`),
+      ...(p.date ? { pubDate: new Date(p.date) } : {}),
+    })),
+  });
+}

@@ -50,15 +50,18 @@ const OPTIONS: sanitizeHtml.IOptions = {
  */
 export function sanitize(html: string, options: { mediaBase?: string } = {}): string {
   const base = options.mediaBase?.replace(/\/+$/, '');
-  return sanitizeHtml(html, {
+  const clean = sanitizeHtml(html, {
     ...OPTIONS,
     transformTags: {
       ...OPTIONS.transformTags,
       img: (tagName, attribs) => {
         const src = attribs.src ?? '';
         const absolute = base && src && !/^[a-z][a-z0-9+.-]*:/i.test(src) ? `${base}/${src.replace(/^\/+/, '')}` : src;
-        return { tagName, attribs: { ...attribs, src: absolute, loading: 'lazy', decoding: 'async' } };
+        // An image the editor gave no text is announced as nothing rather than by its file name.
+        return { tagName, attribs: { alt: '', ...attribs, src: absolute, loading: 'lazy', decoding: 'async' } };
       },
     },
   });
+  // A wide table scrolls inside its own box on a phone; keyboard users can reach and scroll it.
+  return clean.replace(/<table/g, '<div class="table-scroll" tabindex="0"><table').replace(/<\/table>/g, '</table></div>');
 }

@@ -9,7 +9,7 @@ type GLightboxFactory = typeof import('glightbox');
 let factory: Promise<GLightboxFactory> | undefined;
 
 function load(): Promise<GLightboxFactory> {
-  factory ??= Promise.all([import('glightbox'), import('glightbox/dist/css/glightbox.min.css')]).then(([m]) => (m as unknown as { default: GLightboxFactory }).default ?? m);
+  factory ??= Promise.all([import('glightbox'), import('glightbox/dist/css/glightbox.min.css'), import('../styles/lightbox.css')]).then(([m]) => (m as unknown as { default: GLightboxFactory }).default ?? m);
   return factory;
 }
 
@@ -22,7 +22,7 @@ export function enhanceGalleries(root: ParentNode = document): void {
     void load().then((GLightbox) => {
       const box = GLightbox({
         // The package's typings declare `elements` as an empty tuple; the runtime takes slide objects.
-        elements: group.map((a) => ({ href: a.href, type: 'image', description: a.dataset.caption ?? '' })) as unknown as [],
+        elements: group.map((a) => ({ href: a.href, type: 'image', title: a.dataset.caption ?? '' })) as unknown as [],
         startAt: group.indexOf(link),
         // §9: the gallery does not wrap around; a drag of 150 px closes it.
         loop: false,

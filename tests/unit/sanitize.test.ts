@@ -42,7 +42,7 @@ describe('sanitize', () => {
     expect(out).toContain('<strong>bold</strong>');
     expect(out).toContain('<li>one</li>');
     expect(out).toContain('<td>1</td>');
-    expect(out).toContain('<img src="https://example.uz/a.png" alt="A" loading="lazy" decoding="async" />');
+    expect(out).toContain('<img alt="A" src="https://example.uz/a.png" loading="lazy" decoding="async" />');
   });
 
   it('opens external links in a new tab without the opener, and leaves internal links alone', () => {
@@ -50,6 +50,12 @@ describe('sanitize', () => {
       '<a href="https://gov.uz" target="_blank" rel="noopener noreferrer">gov</a>',
     );
     expect(sanitize('<a href="/news/3" target="_blank">n</a>')).toBe('<a href="/news/3">n</a>');
+  });
+
+  it('gives an image without text an empty alt, and joins a relative image to the media base', () => {
+    expect(sanitize('<img src="uploads/a.png">', { mediaBase: 'https://media.example.uz/' })).toBe(
+      '<img alt="" src="https://media.example.uz/uploads/a.png" loading="lazy" decoding="async" />',
+    );
   });
 
   it('turns an h1 into an h2, so the page keeps one h1', () => {

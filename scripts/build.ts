@@ -9,6 +9,7 @@ import { build } from 'astro';
 import { readConfig, type SiteConfig } from '../src/config.ts';
 import { pullContent } from '../src/content/pull.ts';
 import { ensureApi } from './lib/api.ts';
+import { writeCsp } from './lib/csp.ts';
 import { precompress } from './lib/precompress.ts';
 
 // A public-sector build sends nothing home.
@@ -18,6 +19,7 @@ process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
 export async function buildFromSnapshot(): Promise<void> {
   const outDir = process.env.OUT_DIR || 'dist';
   await build({ logLevel: 'warn' });
+  await writeCsp(outDir, readConfig());
   const c = await precompress(outDir);
   console.log(`Built the site into ${outDir}/ (${c.files} text files precompressed, ${c.reused} from cache)`);
 }

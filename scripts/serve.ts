@@ -5,12 +5,13 @@
  * right content types, and each language's not-found page for unknown paths.
  */
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { splitLocalizedPath } from '../src/i18n/languages.ts';
+import { CSP_FILE } from './lib/csp.ts';
 import { COMPRESSIBLE } from './lib/precompress.ts';
 
 const TYPES: Record<string, string> = {
@@ -64,6 +65,8 @@ async function encoded(req: IncomingMessage, file: string) {
 
 export async function serveDist(options: { root?: string; host?: string; port?: number } = {}): Promise<{ url: string; server: Server }> {
   const root = resolve(options.root ?? 'dist');
+  // The policy the build computed for this release, sent with every page as the production server does.
+  const csp = await readFile(join(root, CSP_FILE), 'utf8').then((s) => s.trim(), () => null);
   const server = createServer(async (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return void res.writeHead(405, { allow: 'GET, HEAD' }).end();
     let pathname: string;
@@ -94,6 +97,12 @@ export async function serveDist(options: { root?: string; host?: string; port?: 
       'content-length': sent.size,
     };
     if (compressed) headers['content-encoding'] = compressed.encoding;
+    if (csp && found.file.endsWith('.html')) {
+      headers['content-security-policy'] = csp;
+      headers['referrer-policy'] = 'strict-origin-when-cross-origin';
+      headers['x-frame-options'] = 'SAMEORIGIN';
+      headers['permissions-policy'] = 'camera=(), microphone=(), geolocation=(), interest-cohort=()';
+    }
     if (status === 200 && req.headers['if-none-match'] === etag) return void res.writeHead(304, { etag, vary: 'Accept-Encoding' }).end();
     res.writeHead(status, headers);
     if (req.method === 'HEAD') return void res.end();

@@ -1,0 +1,64 @@
+/**
+ * The Content-Security-Policy of a built site. Scripts may come only from the
+ * site itself and hCaptcha, plus the inline scripts the build wrote (Astro's
+ * island loader, the language and accessibility pre-paint scripts), each
+ * allowed by its SHA-256 hash: no 'unsafe-inline' for scripts. The policy is
+ * computed from the build's HTML, so it always matches the release, and is
+ * written beside it for the web server (content-security-policy.txt, and into
+ * _headers for static hosts).
+ */
+import { createHash } from 'node:crypto';
+import { readdir, readFile, writeFile, appendFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+export const CSP_FILE = 'content-security-policy.txt';
+const HCAPTCHA = ['https://hcaptcha.com', 'https://*.hcaptcha.com'];
+const MAP = 'https://www.openstreetmap.org';
+
+async function* htmlFiles(dir: string): AsyncGenerator<string> {
+  for (const e of await readdir(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) yield* htmlFiles(p);
+    else if (e.name.endsWith('.html')) yield p;
+  }
+}
+
+/** The SHA-256 source expression of every distinct inline script in `html`. */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
+    .filter((m) => !/type="application\/(ld\+)?json"/.test(m[0]))
+    .map((m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`);
+}
+
+const origin = (url: string) => new URL(url).origin;
+
+export function policy(hashes: Iterable<string>, bases: { publicApiBase: string; mediaBase: string; siteUrl: string }): string {
+  const api = origin(bases.publicApiBase);
+  const media = origin(bases.mediaBase);
+  const directives = [
+    "default-src 'self'",
+    `script-src 'self' ${[...new Set(hashes)].sort().join(' ')} ${HCAPTCHA.join(' ')}`,
+    // Styles: sweetalert2 and the carousel set inline styles; scripts stay strict.
+    `style-src 'self' 'unsafe-inline' ${HCAPTCHA.join(' ')}`,
+    `img-src 'self' data: ${[...new Set([media, api])].join(' ')}`,
+    `connect-src 'self' ${api} ${HCAPTCHA.join(' ')}`,
+    `frame-src ${HCAPTCHA.join(' ')} ${MAP}`,
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+  ];
+  if (bases.siteUrl.startsWith('https:')) directives.push('upgrade-insecure-requests');
+  return directives.join('; ');
+}
+
+/** Computes the policy of the site in `root` and writes it beside it. */
+export async function writeCsp(root: string, bases: Parameters<typeof policy>[1]): Promise<string> {
+  const hashes = new Set<string>();
+  for await (const file of htmlFiles(root)) for (const h of inlineScriptHashes(await readFile(file, 'utf8'))) hashes.add(h);
+  const csp = policy(hashes, bases);
+  await writeFile(join(root, CSP_FILE), `${csp}\n`);
+  await appendFile(join(root, '_headers'), `\n/*\n  Content-Security-Policy: ${csp}\n`);
+  return csp;
+}

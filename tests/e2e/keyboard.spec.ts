@@ -1,0 +1,57 @@
+/** Keyboard-only use: skip link, menus, and the error screen of §8. */
+import { LANGUAGES, localizePath } from '../../src/i18n/languages.ts';
+import { DICTIONARIES } from '../../src/i18n/t.ts';
+import { expect, test } from './fixtures.ts';
+
+for (const lang of [LANGUAGES[0], LANGUAGES[3]]) {
+  const d = DICTIONARIES[lang.code];
+
+  test(`the first Tab shows the skip link, which moves focus to the content (${lang.label})`, async ({ page }) => {
+    await page.goto(localizePath(lang, '/news'));
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: d['skipLink'] });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('main')).toBeFocused();
+  });
+
+  test(`a menu group opens with the keyboard and Escape closes it, returning focus (${lang.label})`, async ({ page, isMobile }) => {
+    await page.goto(localizePath(lang, '/'));
+    if (isMobile) {
+      // Its name says what it will do: "open" while closed, "close" while open.
+      const toggle = page.locator('button[aria-controls="site-menu"]');
+      await expect(toggle).toHaveAccessibleName(d['nav.open']);
+      await toggle.focus();
+      await page.keyboard.press('Enter');
+      await expect(page.locator('#site-menu')).toBeVisible();
+      await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      await expect(toggle).toHaveAccessibleName(d['nav.close']);
+      await page.keyboard.press('Escape');
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await expect(toggle).toBeFocused();
+      return;
+    }
+    const summary = page.locator('#site-menu summary').first();
+    await summary.focus();
+    await page.keyboard.press('Enter');
+    const firstLink = page.locator('#site-menu details[open] a').first();
+    await expect(firstLink).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(firstLink).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(page.locator('#site-menu details[open]')).toHaveCount(0);
+    await expect(summary).toBeFocused();
+  });
+
+  test(`the error screen offers to reload (${lang.label})`, async ({ page }) => {
+    await page.goto(localizePath(lang, '/500'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(d['error.title']);
+    const reload = page.getByRole('button', { name: d['error.reload'] });
+    await reload.focus();
+    const navigation = page.waitForEvent('framenavigated');
+    await page.keyboard.press('Enter');
+    await navigation;
+    await expect(page).toHaveURL(new RegExp(`${localizePath(lang, '/500')}$`));
+  });
+}

@@ -2,10 +2,13 @@
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
+import { readConfig } from './src/config.ts';
 import { LANGUAGES } from './src/i18n/languages.ts';
 import { slugRedirects } from './src/routes.ts';
 
 const redirects = slugRedirects();
+// Pictures from the API are fetched at build time and served from the site (src/lib/images.ts).
+const media = new URL(readConfig().mediaBase);
 
 export default defineConfig({
   site: (process.env.SITE_URL || 'http://localhost:4321').trim(),
@@ -34,6 +37,9 @@ export default defineConfig({
   trailingSlash: 'ignore',
   // The menu's Uzbek slugs (/yangiliklar) lead to the canonical routes (/news), in every language.
   redirects,
+  image: {
+    remotePatterns: [{ protocol: media.protocol.replace(':', ''), hostname: media.hostname, ...(media.port ? { port: media.port } : {}) }],
+  },
   // The site is read from a CDN by slow phones: keep styles in files that cache across pages.
   vite: { build: { assetsInlineLimit: 0 } },
 });

@@ -19,18 +19,18 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { readConfig } from '../src/config.ts';
-import { pullContent, type PullSummary } from '../src/content/pull.ts';
+import { pullContent, type ContentChange, type PullSummary } from '../src/content/pull.ts';
 import { checkLinks } from './check-links.ts';
 import { ensureApi } from './lib/api.ts';
 
-export type Change = { type: string; id?: number };
+export type Change = ContentChange;
 
 export interface RebuildReport {
   id: string;
   changes: Change[] | 'all';
   startedAt: string;
   finishedAt: string;
-  pull: { ms: number; requests: number; items: number; warnings: number };
+  pull: { ms: number; requests: number; items: number; warnings: number; added: string[]; changed: string[]; removed: string[] };
   build: { ms: number; pages: number; rendered: number; reused: number };
   publish: { ms: number };
   files: { added: string[]; changed: string[]; removed: string[] };
@@ -151,7 +151,7 @@ export async function rebuild(changes: Change[] | 'all' = 'all', signal?: AbortS
   const api = await ensureApi(config);
   let pulled: PullSummary;
   try {
-    pulled = await pullContent({ ...config, log: (l) => console.log(`pull: ${l}`) });
+    pulled = await pullContent({ ...config, changes, log: (l) => console.log(`pull: ${l}`) });
   } finally {
     await api?.close();
   }
@@ -188,7 +188,7 @@ export async function rebuild(changes: Change[] | 'all' = 'all', signal?: AbortS
     changes,
     startedAt: startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
-    pull: { ms: pullMs, requests: pulled.requests, items: pulled.items, warnings: pulled.warnings.length },
+    pull: { ms: pullMs, requests: pulled.requests, items: pulled.items, warnings: pulled.warnings.length, ...pulled.diff },
     build: { ms: buildMs, pages, rendered: pages - reused, reused },
     publish: { ms: publishMs },
     files,

@@ -4,8 +4,15 @@
  * read. Requests run with bounded concurrency and each distinct request is made
  * once. Any endpoint that still fails after the client's retries fails the
  * pull, so a half-empty site is never built.
+ *
+ * A pull told what changed (a webhook's `{type: 'post', id}`) fetches every
+ * list again, which is cheap, but the details only of the named posts and
+ * pages and of posts the previous snapshot does not have; the others come from
+ * the previous snapshot. Every item gets a hash, so the pull can say which
+ * items were added, changed and removed.
  */
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ApiError, createApiClient, type ApiClient } from '../api/client.ts';
 import {
@@ -30,8 +37,13 @@ export interface PullOptions {
   retries?: number;
   /** First retry delay of a failing request (doubles each time). */
   backoffMs?: number;
+  /** What changed, if known: only those details are fetched again. Default: everything. */
+  changes?: ContentChange[] | 'all';
   log?: (line: string) => void;
 }
+
+/** A content change named by a webhook; `id` missing means every item of that type. */
+export type ContentChange = { type: string; id?: number };
 
 export interface PullSummary {
   requests: number;
@@ -39,6 +51,45 @@ export interface PullSummary {
   warnings: ApiWarning[];
   ms: number;
   file: string;
+  /** Item keys (`post:12@ru`, `page:3@en` …) that differ from the previous snapshot. */
+  diff: { added: string[]; changed: string[]; removed: string[] };
+}
+
+/** A short stable hash of an item's content. */
+export function itemHash(item: unknown): string {
+  return createHash('sha256').update(JSON.stringify(item)).digest('base64url').slice(0, 16);
+}
+
+/** Every item of a snapshot by key, with its hash. */
+export function itemHashes(snapshot: Snapshot | null): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!snapshot) return out;
+  for (const [code, c] of Object.entries(snapshot.languages)) {
+    for (const p of Object.values(c.posts)) out.set(`post:${p.id}@${code}`, itemHash(p));
+    for (const p of Object.values(c.pages)) out.set(`page:${p.id}@${code}`, itemHash(p));
+    for (const [cat, people] of Object.entries(c.employees)) for (const e of people) out.set(`employee:${cat}/${e.id}@${code}`, itemHash(e));
+    for (const g of c.photoGroups) out.set(`gallery:${g.id}@${code}`, itemHash(g));
+    for (const v of c.videos) out.set(`video:${v.id}@${code}`, itemHash(v));
+    for (const s of c.surveys) out.set(`survey:${s.id}@${code}`, itemHash(s));
+    out.set(`menu@${code}`, itemHash(c.menus));
+    out.set(`lists@${code}`, itemHash(c.lists));
+  }
+  return out;
+}
+
+async function readSnapshot(file: string): Promise<Snapshot | null> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as Snapshot;
+  } catch {
+    return null;
+  }
+}
+
+/** Which details must be fetched again: all, or the named ones of each type. */
+function refetchRule(changes: ContentChange[] | 'all', type: 'post' | 'page') {
+  if (changes === 'all' || changes.some((c) => c.type === type && c.id === undefined)) return () => true;
+  const ids = new Set(changes.filter((c) => c.type === type).map((c) => c.id));
+  return (id: number) => ids.has(id);
 }
 
 /** Runs at most `n` tasks at once. */
@@ -81,7 +132,15 @@ export async function pullContent(options: PullOptions): Promise<PullSummary> {
     return memo.get(key) as Promise<T>;
   };
 
-  const languages = await Promise.all(LANGUAGES.map((lang) => pullLanguage(client, lang, once)));
+  const file = join(options.contentDir, SNAPSHOT_FILE);
+  const previous = await readSnapshot(file);
+  const changes = previous && previous.apiBase === options.apiBase ? (options.changes ?? 'all') : 'all';
+  const [refetchPost, refetchPage] = [refetchRule(changes, 'post'), refetchRule(changes, 'page')];
+  const reuse: Reuse = {
+    post: (lang, id) => (refetchPost(id) ? undefined : previous?.languages[lang.code]?.posts[id]),
+    page: (lang, id) => (refetchPage(id) ? undefined : previous?.languages[lang.code]?.pages[id]),
+  };
+  const languages = await Promise.all(LANGUAGES.map((lang) => pullLanguage(client, lang, once, reuse)));
   const snapshot: Snapshot = {
     pulledAt: new Date().toISOString(),
     apiBase: options.apiBase,
@@ -97,18 +156,39 @@ export async function pullContent(options: PullOptions): Promise<PullSummary> {
 
   // Written beside, then renamed: a reader never sees half a snapshot.
   await mkdir(options.contentDir, { recursive: true });
-  const file = join(options.contentDir, SNAPSHOT_FILE);
   await writeFile(`${file}.tmp`, JSON.stringify(snapshot));
   await rename(`${file}.tmp`, file);
 
   const ms = Math.round(performance.now() - started);
-  log(`pulled ${items} items in ${LANGUAGES.length} languages with ${requests} requests in ${ms} ms, ${warnings.length} warning(s)`);
-  return { requests, items, warnings, ms, file };
+  const diff = diffHashes(itemHashes(previous), itemHashes(snapshot));
+  log(
+    `pulled ${items} items in ${LANGUAGES.length} languages with ${requests} requests in ${ms} ms, ${warnings.length} warning(s); ` +
+      `${diff.added.length} added, ${diff.changed.length} changed, ${diff.removed.length} removed`,
+  );
+  return { requests, items, warnings, ms, file, diff };
+}
+
+export function diffHashes(before: Map<string, string>, after: Map<string, string>) {
+  const added: string[] = [];
+  const changed: string[] = [];
+  const removed: string[] = [];
+  for (const [k, h] of after) {
+    const old = before.get(k);
+    if (old === undefined) added.push(k);
+    else if (old !== h) changed.push(k);
+  }
+  for (const k of before.keys()) if (!after.has(k)) removed.push(k);
+  return { added, changed, removed };
 }
 
 type Once = <T>(key: string, task: () => Promise<T>) => Promise<T>;
+/** The previous snapshot's copy of a detail that need not be fetched again, if any. */
+type Reuse = {
+  post: (lang: Language, id: number) => Post | undefined;
+  page: (lang: Language, id: number) => ContentPage | undefined;
+};
 
-async function pullLanguage(client: ApiClient, language: Language, once: Once): Promise<LanguageContent> {
+async function pullLanguage(client: ApiClient, language: Language, once: Once, reuse: Reuse): Promise<LanguageContent> {
   const lang = language.number;
   const postTypes = Object.entries(POST_TYPES) as [PostTypeName, (typeof POST_TYPES)[PostTypeName]][];
   const pullList = async ([name, type]: (typeof postTypes)[number]) => {
@@ -127,7 +207,9 @@ async function pullLanguage(client: ApiClient, language: Language, once: Once): 
   ]);
 
   const ids = [...new Set(listEntries.flatMap(([, pages]) => pages.flat()))];
-  const details = await Promise.all(ids.map((id) => once(`post ${id} ${lang}`, () => skipMissing(client.post(id, lang)))));
+  const details = await Promise.all(
+    ids.map((id) => reuse.post(language, id) ?? once(`post ${id} ${lang}`, () => skipMissing(client.post(id, lang)))),
+  );
   const posts: Record<number, Post> = {};
   for (const post of details) if (post) posts[post.id] = post;
   // A post whose detail could not be read is left out of every list, so no link leads nowhere.
@@ -136,7 +218,9 @@ async function pullLanguage(client: ApiClient, language: Language, once: Once): 
   ) as LanguageContent['lists'];
 
   const pageIds = [...new Set(menus.flatMap((g) => g.items.flatMap((i) => (i.target.kind === 'page' ? [i.target.pageId] : []))))];
-  const pageList = await Promise.all(pageIds.map((id) => once(`page ${id} ${lang}`, () => skipMissing(client.page(id, lang)))));
+  const pageList = await Promise.all(
+    pageIds.map((id) => reuse.page(language, id) ?? once(`page ${id} ${lang}`, () => skipMissing(client.page(id, lang)))),
+  );
   const pages: Record<number, ContentPage> = {};
   for (const page of pageList) if (page) pages[page.id] = page;
 

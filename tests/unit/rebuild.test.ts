@@ -46,7 +46,8 @@ describe('rebuild', () => {
     expect(first.build.pages).toBeGreaterThan(400);
     expect(await readlink(join(WORK, 'releases', 'current'))).toBe(first.release);
     expect(existsSync(release(first, 'index.html.br'))).toBe(true);
-  }, 240_000);
+    // A cold build draws every picture and compresses every file: generous on a busy 2-core machine.
+  }, 600_000);
 
   it('re-renders only the pages that show an edited post, in all four languages', async () => {
     // The 15th newest news item: on list page 2, not on the home page or in the side lists.
@@ -54,6 +55,10 @@ describe('rebuild', () => {
     api.db.prepare("UPDATE posts SET title = 'Yangilangan sarlavha ' || lang, html = html || '<p>Yangi xatboshi.</p>' WHERE id = ?").run(postId);
     edited = await rebuild([{ type: 'post', id: postId }]);
     expect(edited.previous).toBe(first.release);
+    // Told what changed, the pull fetches the lists again but only that post's details.
+    expect(edited.pull.requests).toBeLessThan(first.pull.requests / 2);
+    expect(edited.pull.changed).toEqual(expect.arrayContaining([`post:${postId}@uz-latn`, `post:${postId}@ru`]));
+    expect(edited.pull.added).toEqual([]);
     const changedHtml = edited.files.changed.filter((f) => f.endsWith('.html'));
     // Its detail page and the list page that shows its title, in each language.
     for (const prefix of LANG_PREFIXES) {

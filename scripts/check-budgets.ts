@@ -30,7 +30,7 @@ const PAGES = [
 ] as const;
 const PREFIXES = ['', 'uz-cyrl/', 'ru/', 'en/'];
 
-function brotliSize(root: string, path: string): number {
+export function brotliSize(root: string, path: string): number {
   const file = join(root, path);
   return statSync(existsSync(`${file}.br`) ? `${file}.br` : file).size;
 }

@@ -35,6 +35,8 @@ export default defineConfig({
   cacheDir: process.env.ASTRO_CACHE_DIR || './.cache/astro',
   build: { format: 'directory', concurrency: 1 },
   trailingSlash: 'ignore',
+  // Scoped styles by class rather than a data attribute on every element: fewer bytes in the first flight.
+  scopedStyleStrategy: 'class',
   // The menu's Uzbek slugs (/yangiliklar) lead to the canonical routes (/news), in every language.
   redirects,
   image: {

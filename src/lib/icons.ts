@@ -1,0 +1,27 @@
+/**
+ * The site's icons, 24×24 paths. Pages refer to them in one cached sprite
+ * (/icons.svg, built from this table) instead of repeating each path inline.
+ */
+export const ICONS = {
+  search: 'M10.5 3a7.5 7.5 0 0 1 5.9 12.1l4.3 4.3-1.4 1.4-4.3-4.3A7.5 7.5 0 1 1 10.5 3zm0 2a5.5 5.5 0 1 0 0 11 5.5 5.5 0 0 0 0-11z',
+  eye: 'M12 5c5 0 8.7 3.6 10 7-1.3 3.4-5 7-10 7S3.3 15.4 2 12c1.3-3.4 5-7 10-7zm0 2c-3.6 0-6.4 2.4-7.8 5 1.4 2.6 4.2 5 7.8 5s6.4-2.4 7.8-5c-1.4-2.6-4.2-5-7.8-5zm0 2a3 3 0 1 1 0 6 3 3 0 0 1 0-6z',
+  menu: 'M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z',
+  close: 'M6.4 5 12 10.6 17.6 5 19 6.4 13.4 12l5.6 5.6-1.4 1.4-5.6-5.6L6.4 19 5 17.6l5.6-5.6L5 6.4z',
+  phone: 'M6.6 10.8a15 15 0 0 0 6.6 6.6l2.2-2.2c.3-.3.7-.4 1-.2 1.1.4 2.3.6 3.6.6.6 0 1 .4 1 1V20c0 .6-.4 1-1 1A17 17 0 0 1 3 4c0-.6.4-1 1-1h3.5c.6 0 1 .4 1 1 0 1.3.2 2.5.6 3.6.1.3 0 .7-.2 1z',
+  mail: 'M3 5h18c.6 0 1 .4 1 1v12c0 .6-.4 1-1 1H3c-.6 0-1-.4-1-1V6c0-.6.4-1 1-1zm1 2.2V17h16V7.2l-8 5.3zM5.2 7 12 11.5 18.8 7z',
+  pin: 'M12 2a7 7 0 0 1 7 7c0 5-7 13-7 13S5 14 5 9a7 7 0 0 1 7-7zm0 4.5a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5z',
+  calendar: 'M7 2h2v2h6V2h2v2h3c.6 0 1 .4 1 1v15c0 .6-.4 1-1 1H4c-.6 0-1-.4-1-1V5c0-.6.4-1 1-1h3zm-2 8v9h14v-9zm0-4v2h14V6z',
+  views: 'M12 6c4.4 0 7.6 3 9 6-1.4 3-4.6 6-9 6s-7.6-3-9-6c1.4-3 4.6-6 9-6zm0 3a3 3 0 1 0 0 6 3 3 0 0 0 0-6z',
+  external: 'M14 3h7v7h-2V6.4l-9.3 9.3-1.4-1.4L17.6 5H14zM5 5h6v2H5v12h12v-6h2v6c0 1.1-.9 2-2 2H5a2 2 0 0 1-2-2V7c0-1.1.9-2 2-2z',
+  'arrow-left': 'M10.8 5.6 12.2 7l-4 4H20v2H8.2l4 4-1.4 1.4L4.4 12z',
+  'arrow-right': 'M13.2 5.6 19.6 12l-6.4 6.4-1.4-1.4 4-4H4v-2h11.8l-4-4z',
+} as const;
+
+export type IconName = keyof typeof ICONS;
+
+export function sprite(): string {
+  const symbols = Object.entries(ICONS)
+    .map(([name, d]) => `<symbol id="${name}" viewBox="0 0 24 24"><path d="${d}"/></symbol>`)
+    .join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg">${symbols}</svg>`;
+}

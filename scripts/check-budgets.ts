@@ -9,6 +9,8 @@
  * - JavaScript a page loads at all (module scripts, island components and
  *   renderers, and what they import statically; not what they load on first
  *   use) stays within 90 KB.
+ * - The home page's first visit (HTML, stylesheets, JavaScript and the
+ *   pictures it loads at once) stays within 400 KB.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -18,6 +20,7 @@ export const BUDGETS = {
   firstFlight: INITIAL_WINDOW,
   homeFirstFlight: 2 * INITIAL_WINDOW,
   javascript: 90 * 1024,
+  homeFirstVisit: 400 * 1024,
 } as const;
 
 /** The page of each kind whose budget is checked, in every language. */
@@ -65,6 +68,15 @@ export function renderBlocking(html: string): { stylesheets: string[]; scripts: 
   return { stylesheets, scripts };
 }
 
+/** The pictures a page loads at once (not lazy): the file each <img> names. */
+export function eagerImages(html: string): string[] {
+  return [...html.matchAll(/<img\b[^>]*>/g)]
+    .map((m) => m[0])
+    .filter((tag) => !/\bloading="lazy"/.test(tag))
+    .map((tag) => /\bsrc="(\/[^"]+)"/.exec(tag)?.[1])
+    .filter((src): src is string => Boolean(src));
+}
+
 export interface BudgetRow {
   page: string;
   kind: string;
@@ -91,6 +103,11 @@ export function checkBudgets(rootDir: string): { rows: BudgetRow[]; failures: st
       if (firstFlight > p.budget) failures.push(`${page}: first flight ${firstFlight} B over ${p.budget} B`);
       if (js.bytes > BUDGETS.javascript) failures.push(`${page}: JavaScript ${js.bytes} B over ${BUDGETS.javascript} B`);
       if (blocking.scripts.length) failures.push(`${page}: render-blocking script ${blocking.scripts.join(', ')}`);
+      if (p.kind === 'home') {
+        const images = eagerImages(html).reduce((n, img) => n + brotliSize(root, img), 0);
+        const firstVisit = firstFlight + js.bytes + images;
+        if (firstVisit > BUDGETS.homeFirstVisit) failures.push(`${page}: first visit ${firstVisit} B over ${BUDGETS.homeFirstVisit} B`);
+      }
     }
   }
   return { rows, failures };

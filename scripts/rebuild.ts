@@ -21,6 +21,7 @@ import { join, relative, resolve } from 'node:path';
 import { readConfig } from '../src/config.ts';
 import { pullContent, type ContentChange, type PullSummary } from '../src/content/pull.ts';
 import { checkLinks } from './check-links.ts';
+import { CSP_FILE } from './lib/csp.ts';
 import { ensureApi } from './lib/api.ts';
 
 export type Change = ContentChange;
@@ -179,6 +180,7 @@ export async function rebuild(changes: Change[] | 'all' = 'all', signal?: AbortS
   await swapLink(currentLink, id);
   if (previousId) await swapLink(join(dir, 'previous'), previousId);
   await pruneReleases(dir, [id, previousId]);
+  await publishCsp(dir, id);
   const publishMs = Math.round(performance.now() - t);
 
   const pages = [...(await hashTree(join(dir, id))).keys()].filter((p) => p.endsWith('.html')).length;
@@ -199,6 +201,28 @@ export async function rebuild(changes: Change[] | 'all' = 'all', signal?: AbortS
   await writeFile(join(dir, 'reports', `${id}.json`), json);
   await writeFile(join(dir, 'last-report.json'), json);
   return report;
+}
+
+/**
+ * The web server's copy of the release's Content-Security-Policy: an nginx
+ * snippet (RELEASES_DIR/csp.conf, included by deploy/nginx.conf). When it
+ * changes, RELOAD_COMMAND (for example `sudo systemctl reload nginx`) runs.
+ */
+async function publishCsp(dir: string, id: string): Promise<void> {
+  const policy = (await readFile(join(dir, id, CSP_FILE), 'utf8').catch(() => '')).trim();
+  if (!policy) return;
+  const snippet = `add_header Content-Security-Policy "${policy}" always;\n`;
+  const file = join(dir, 'csp.conf');
+  const before = await readFile(file, 'utf8').catch(() => null);
+  if (before === snippet) return;
+  await writeFile(`${file}.tmp`, snippet);
+  await rename(`${file}.tmp`, file);
+  const reload = process.env.RELOAD_COMMAND?.trim();
+  if (reload) {
+    await new Promise<void>((ok, fail) =>
+      spawn(reload, { shell: true, stdio: 'inherit' }).on('exit', (code) => (code === 0 ? ok() : fail(new Error(`RELOAD_COMMAND exited with ${code}`)))),
+    );
+  }
 }
 
 async function pruneReleases(dir: string, keep: (string | null)[]): Promise<void> {

@@ -46,6 +46,9 @@ describe('rebuild', () => {
     expect(first.build.pages).toBeGreaterThan(400);
     expect(await readlink(join(WORK, 'releases', 'current'))).toBe(first.release);
     expect(existsSync(release(first, 'index.html.br'))).toBe(true);
+    // The web server's CSP snippet is the policy of this release.
+    const policy = readFileSync(release(first, 'content-security-policy.txt'), 'utf8').trim();
+    expect(readFileSync(join(WORK, 'releases', 'csp.conf'), 'utf8')).toBe(`add_header Content-Security-Policy "${policy}" always;\n`);
     // A cold build draws every picture and compresses every file: generous on a busy 2-core machine.
   }, 600_000);
 

@@ -16,8 +16,10 @@ import {
   type ColourMode,
 } from '../lib/accessibility.ts';
 import { useHydrated } from './useHydrated.ts';
+import { CRASH_MESSAGES, withCrashScreen } from './CrashScreen.tsx';
 
 export const A11Y_MESSAGES = [
+  ...CRASH_MESSAGES,
   'header.accessibility',
   'a11y.title',
   'a11y.colour',
@@ -44,7 +46,7 @@ function apply(settings: A11ySettings) {
   }
 }
 
-export default function AccessibilityPanel({ messages: m }: { messages: Messages }) {
+function AccessibilityPanel({ messages: m }: { messages: Messages }) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const [settings, setSettings] = useState<A11ySettings | null>(null);
@@ -139,3 +141,5 @@ export default function AccessibilityPanel({ messages: m }: { messages: Messages
     </div>
   );
 }
+
+export default withCrashScreen(AccessibilityPanel);

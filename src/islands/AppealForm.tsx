@@ -20,8 +20,10 @@ import {
 } from '../lib/appeal.ts';
 import { toast } from './toast.ts';
 import { useHydrated } from './useHydrated.ts';
+import { CRASH_MESSAGES, withCrashScreen } from './CrashScreen.tsx';
 
 export const APPEAL_MESSAGES = [
+  ...CRASH_MESSAGES,
   'appeal.fullName',
   'appeal.phone',
   'appeal.phonePlaceholder',
@@ -66,7 +68,7 @@ const INPUT: Record<AppealField, { type: string; autoComplete: string; inputMode
   message: { type: 'textarea', autoComplete: 'off' },
 };
 
-export default function AppealForm({ lang, apiBase, captcha, messages: m }: Props) {
+function AppealForm({ lang, apiBase, captcha, messages: m }: Props) {
   const id = useId();
   const [draft, setDraft] = useState<AppealDraft>(EMPTY_DRAFT);
   const [touched, setTouched] = useState<Set<AppealField>>(new Set());
@@ -210,3 +212,5 @@ export default function AppealForm({ lang, apiBase, captcha, messages: m }: Prop
     </form>
   );
 }
+
+export default withCrashScreen(AppealForm);

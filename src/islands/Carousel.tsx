@@ -6,8 +6,15 @@
 import { useEffect, useRef, useState } from 'react';
 import type { MessageKey } from '../i18n/t.ts';
 import { useHydrated } from './useHydrated.ts';
+import { CRASH_MESSAGES, withCrashScreen } from './CrashScreen.tsx';
 
-export const CAROUSEL_MESSAGES = ['carousel.label', 'carousel.previous', 'carousel.next', 'carousel.slide'] as const satisfies readonly MessageKey[];
+export const CAROUSEL_MESSAGES = [
+  ...CRASH_MESSAGES,
+  'carousel.label',
+  'carousel.previous',
+  'carousel.next',
+  'carousel.slide',
+] as const satisfies readonly MessageKey[];
 type Messages = Record<(typeof CAROUSEL_MESSAGES)[number], string>;
 
 /** How long a slide takes to move; the buttons are ignored until it has arrived. */
@@ -18,7 +25,7 @@ interface Props {
   messages: Messages;
 }
 
-export default function Carousel({ slides, messages: m }: Props) {
+function Carousel({ slides, messages: m }: Props) {
   const hydrated = useHydrated();
   const [index, setIndex] = useState(0);
   const [animating, setAnimating] = useState(false);
@@ -81,3 +88,5 @@ export default function Carousel({ slides, messages: m }: Props) {
     </section>
   );
 }
+
+export default withCrashScreen(Carousel);

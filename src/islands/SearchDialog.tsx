@@ -11,8 +11,10 @@ import { languageByNumber, localizePath, type LangNumber } from '../i18n/languag
 import type { MessageKey } from '../i18n/t.ts';
 import { toast } from './toast.ts';
 import { useHydrated } from './useHydrated.ts';
+import { CRASH_MESSAGES, withCrashScreen } from './CrashScreen.tsx';
 
 export const SEARCH_MESSAGES = [
+  ...CRASH_MESSAGES,
   'header.search',
   'search.title',
   'search.label',
@@ -34,7 +36,7 @@ interface Props {
   messages: Messages;
 }
 
-export default function SearchDialog({ lang, apiBase, messages: m }: Props) {
+function SearchDialog({ lang, apiBase, messages: m }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [query, setQuery] = useState('');
   const [state, setState] = useState<State>({ kind: 'idle' });
@@ -102,3 +104,5 @@ export default function SearchDialog({ lang, apiBase, messages: m }: Props) {
     </>
   );
 }
+
+export default withCrashScreen(SearchDialog);

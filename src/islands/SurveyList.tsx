@@ -13,8 +13,10 @@ import type { MessageKey } from '../i18n/t.ts';
 import { toast } from './toast.ts';
 import { useHydrated } from './useHydrated.ts';
 import { $votes, loadVotes, recordVote } from './votes.ts';
+import { CRASH_MESSAGES, withCrashScreen } from './CrashScreen.tsx';
 
 export const SURVEY_MESSAGES = [
+  ...CRASH_MESSAGES,
   'survey.author',
   'survey.like',
   'survey.dislike',
@@ -34,7 +36,7 @@ interface Props {
   messages: Messages;
 }
 
-export default function SurveyList({ lang, locale, apiBase, surveys: initial, messages: m }: Props) {
+function SurveyList({ lang, locale, apiBase, surveys: initial, messages: m }: Props) {
   const hydrated = useHydrated();
   const votes = useStore($votes);
   const [surveys, setSurveys] = useState(initial);
@@ -102,3 +104,5 @@ export default function SurveyList({ lang, locale, apiBase, surveys: initial, me
     </div>
   );
 }
+
+export default withCrashScreen(SurveyList);

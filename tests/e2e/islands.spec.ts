@@ -59,6 +59,43 @@ test.describe('survey voting', () => {
   }
 });
 
+test.describe('render crash (§8)', () => {
+  for (const lang of [UZ, RU]) {
+    test(`an island that crashes shows the error screen in its place; the rest of the page works (${lang.label})`, async ({ page }) => {
+      const d = DICTIONARIES[lang.code];
+      const errors: string[] = [];
+      page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
+      // Bad data reaching an island: the survey list arrives as null instead of a list.
+      await page.addInitScript(() => {
+        new MutationObserver((_, observer) => {
+          const island = document.querySelector('astro-island[component-url*="SurveyList"]');
+          if (!island) return;
+          const props = JSON.parse(island.getAttribute('props')!) as Record<string, unknown>;
+          props.surveys = [0, null];
+          island.setAttribute('props', JSON.stringify(props));
+          observer.disconnect();
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await page.goto(localizePath(lang, '/'));
+      // The island hydrates (and crashes) when it scrolls into view.
+      await page.locator('#surveys').scrollIntoViewIfNeeded();
+      const crash = page.getByRole('alert').filter({ hasText: d['error.title'] });
+      await expect(crash).toBeVisible();
+      await expect(crash).toContainText(d['error.text']);
+      expect(errors.join('\n')).toContain('island crashed');
+      // The other islands still work.
+      await page.getByRole('button', { name: d['header.search'] }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await page.keyboard.press('Escape');
+      // The button reloads the page.
+      const reloaded = page.waitForEvent('load');
+      await crash.getByRole('button', { name: d['error.reload'] }).click();
+      await reloaded;
+      await expect(page.getByRole('alert').filter({ hasText: d['error.title'] })).toBeAttached();
+    });
+  }
+});
+
 test.describe('search', () => {
   async function openSearch(page: Page, label: string) {
     await page.getByRole('button', { name: label }).click();

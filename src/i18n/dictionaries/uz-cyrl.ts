@@ -33,7 +33,7 @@ export const uzCyrl: Dictionary = {
   'notFound.home': 'Бош саҳифага қайтиш',
   'error.title': 'Хатолик содир бўлди',
   'error.text': 'Саҳифани кўрсатишда кутилмаган хатолик юз берди. Илтимос, қайта уриниб кўринг.',
-  'error.reload': 'Саҳифани қайта юклаш',
+  'error.reload': 'Саҳифани қайта юкланг',
   'common.noData': 'Бундай маълумот мавжуд эмас',
   'common.all': 'Барчаси',
   'common.back': 'Орқага',

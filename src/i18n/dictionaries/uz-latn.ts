@@ -34,7 +34,7 @@ export const uzLatn = {
   'notFound.home': "Bosh sahifaga qaytish",
   'error.title': "Xatolik sodir bo'ldi",
   'error.text': "Sahifani ko'rsatishda kutilmagan xatolik yuz berdi. Iltimos, qayta urinib ko'ring.",
-  'error.reload': 'Sahifani qayta yuklash',
+  'error.reload': 'Sahifani qayta yuklang',
   'common.noData': "Bunday ma'lumot mavjud emas",
   'common.all': 'Barchasi',
   'common.back': 'Orqaga',

@@ -1,4 +1,4 @@
-/** Keyboard-only use: skip link, menus, and the error screen of §8. */
+/** Keyboard-only use: skip link, menus, the photo lightbox, and the error screen of §8. */
 import { LANGUAGES, localizePath } from '../../src/i18n/languages.ts';
 import { DICTIONARIES } from '../../src/i18n/t.ts';
 import { expect, test } from './fixtures.ts';
@@ -42,6 +42,23 @@ for (const lang of [LANGUAGES[0], LANGUAGES[3]]) {
     await page.keyboard.press('Escape');
     await expect(page.locator('#site-menu details[open]')).toHaveCount(0);
     await expect(summary).toBeFocused();
+  });
+
+  test(`a photo opens in the lightbox from the keyboard, focus stays inside, and Escape returns it to the photo (${lang.label})`, async ({ page }) => {
+    await page.goto(localizePath(lang, '/gallery/photo'));
+    const photo = page.locator('main a[data-lightbox]').nth(1);
+    await photo.focus();
+    await page.keyboard.press('Enter');
+    const box = page.locator('.glightbox-container');
+    await expect(box).toBeVisible();
+    // Tabbing walks the lightbox's own buttons and never reaches the page behind it.
+    for (let i = 0; i < 5; i++) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.closest('.glightbox-container') !== null)).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect(box).toHaveCount(0);
+    await expect(photo).toBeFocused();
   });
 
   test(`the error screen offers to reload (${lang.label})`, async ({ page }) => {

@@ -21,7 +21,7 @@ export async function buildFromSnapshot(): Promise<void> {
   await build({ logLevel: 'warn' });
   await writeCsp(outDir, readConfig());
   const c = await precompress(outDir);
-  console.log(`Built the site into ${outDir}/ (${c.files} text files precompressed, ${c.reused} from cache)`);
+  console.log(`Built the site into ${outDir}/ (${c.files} text files precompressed, ${c.reused} from cache, ${c.pruned} stale cache entries removed)`);
 }
 
 /** Pull and build against an API that already answers. */

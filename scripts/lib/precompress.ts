@@ -2,10 +2,12 @@
  * Writes a `.br` and a `.gz` beside every text file of the built site, so the
  * server sends compressed bytes without compressing on each request. Brotli at
  * its best quality is slow, so each result is kept in a cache by content hash:
- * a rebuild compresses only the files that changed.
+ * a rebuild compresses only the files that changed. Each build marks the
+ * entries it used; entries no build has used for a week (files that changed or
+ * went away) are removed, so the cache does not grow without end.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, readdir, writeFile, copyFile, access } from 'node:fs/promises';
+import { access, copyFile, mkdir, readFile, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -24,7 +26,27 @@ async function* files(dir: string): AsyncGenerator<string> {
 
 const exists = (p: string) => access(p).then(() => true, () => false);
 
-export async function precompress(root: string, cacheDir = process.env.COMPRESS_CACHE_DIR || '.cache/compressed'): Promise<{ files: number; reused: number }> {
+/** How long a cache entry that no build used is kept (other builds, e.g. tests, share the cache). */
+export const CACHE_UNUSED_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Removes the cache entries that no build has used for `maxUnusedMs`. */
+export async function pruneCompressCache(cacheDir: string, maxUnusedMs = CACHE_UNUSED_MS, now = Date.now()): Promise<number> {
+  let removed = 0;
+  for (const name of await readdir(cacheDir)) {
+    const p = join(cacheDir, name);
+    const { mtimeMs } = await stat(p);
+    if (now - mtimeMs > maxUnusedMs) {
+      await rm(p, { force: true });
+      removed++;
+    }
+  }
+  return removed;
+}
+
+export async function precompress(
+  root: string,
+  cacheDir = process.env.COMPRESS_CACHE_DIR || '.cache/compressed',
+): Promise<{ files: number; reused: number; pruned: number }> {
   await mkdir(cacheDir, { recursive: true });
   let count = 0;
   let reused = 0;
@@ -39,6 +61,9 @@ export async function precompress(root: string, cacheDir = process.env.COMPRESS_
       const cached = join(cacheDir, `${key}.${ext}`);
       if (await exists(cached)) {
         reused++;
+        // Marks the entry as used by this build (see pruneCompressCache).
+        const now = new Date();
+        await utimes(cached, now, now);
       } else {
         await writeFile(cached, await make());
       }
@@ -52,5 +77,5 @@ export async function precompress(root: string, cacheDir = process.env.COMPRESS_
     if (queue.length >= 8) await Promise.all(queue.splice(0));
   }
   await Promise.all(queue);
-  return { files: count, reused: reused / 2 };
+  return { files: count, reused: reused / 2, pruned: await pruneCompressCache(cacheDir) };
 }

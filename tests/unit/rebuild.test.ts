@@ -3,11 +3,12 @@
  * whole site three times into its own releases folder, editing the API's
  * database between builds the way an editor would.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { readlink, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SampleApi } from '../../scripts/sample-api/server.ts';
+import { checkLinks } from '../../scripts/check-links.ts';
 import { rebuild, type RebuildReport } from '../../scripts/rebuild.ts';
 import { startTestApi } from '../helpers/sample-api.ts';
 
@@ -88,6 +89,29 @@ describe('rebuild', () => {
     // The previous release is still there to roll back to.
     expect(await readlink(join(WORK, 'releases', 'previous'))).toBe(edited.release);
   }, 240_000);
+
+  it('after a stylesheet-only change, every page links the new stylesheet and no /_astro/ reference dangles', async () => {
+    const stylesheet = 'src/styles/global.scss';
+    const original = readFileSync(stylesheet, 'utf8');
+    let restyled: RebuildReport;
+    try {
+      // No content change at all: only the look of the site changes.
+      writeFileSync(stylesheet, `${original}\n@layer utilities {\n  .rebuild-probe {\n    outline-offset: 7px;\n  }\n}\n`);
+      restyled = await rebuild([]);
+    } finally {
+      writeFileSync(stylesheet, original);
+    }
+    const newCss = restyled.files.added.filter((f) => /^\/_astro\/.+\.css$/.test(f));
+    expect(newCss.length).toBeGreaterThan(0);
+    expect((await checkLinks(release(restyled, ''))).broken).toEqual([]);
+    // Pages whose content did not change (reused or not) link the stylesheet that has the new rule.
+    for (const page of ['index.html', 'ru/news/index.html', 'en/gallery/photo/index.html']) {
+      const links = [...html(restyled, page).matchAll(/href="(\/_astro\/[^"]+\.css)"/g)].map((m) => m[1]!);
+      expect(links.length).toBeGreaterThan(0);
+      const css = links.map((href) => readFileSync(release(restyled, href.slice(1)), 'utf8')).join('\n');
+      expect(css).toContain('.rebuild-probe');
+    }
+  }, 600_000);
 
   it('leaves the published release in place when the API fails', async () => {
     const current = await readlink(join(WORK, 'releases', 'current'));

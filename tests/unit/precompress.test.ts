@@ -1,0 +1,52 @@
+/** The precompressed siblings the server sends, and the cache that keeps rebuilds from compressing twice. */
+import { mkdtempSync, readFileSync, readdirSync, utimesSync, writeFileSync, mkdirSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CACHE_UNUSED_MS, precompress } from '../../scripts/lib/precompress.ts';
+
+const dirs: string[] = [];
+function folder(): string {
+  const d = mkdtempSync(join(tmpdir(), 'precompress-'));
+  dirs.push(d);
+  return d;
+}
+afterEach(async () => {
+  for (const d of dirs.splice(0)) await rm(d, { recursive: true, force: true });
+});
+
+describe('precompress', () => {
+  it('writes .br and .gz beside text files only, and they decompress to the original', async () => {
+    const site = folder();
+    const cache = folder();
+    const html = '<!doctype html><title>Yangiliklar</title>' + '<p>Qorakoʻl tumani hokimligi</p>'.repeat(50);
+    writeFileSync(join(site, 'index.html'), html);
+    mkdirSync(join(site, '_astro'));
+    writeFileSync(join(site, '_astro', 'photo.avif'), Buffer.from([0, 1, 2, 3]));
+    const result = await precompress(site, cache);
+    expect(result).toMatchObject({ files: 1, reused: 0 });
+    expect(brotliDecompressSync(readFileSync(join(site, 'index.html.br'))).toString()).toBe(html);
+    expect(gunzipSync(readFileSync(join(site, 'index.html.gz'))).toString()).toBe(html);
+    expect(readdirSync(join(site, '_astro'))).toEqual(['photo.avif']);
+  });
+
+  it('reuses the cache for unchanged files and drops entries no build used for a week', async () => {
+    const site = folder();
+    const cache = folder();
+    writeFileSync(join(site, 'a.html'), '<p>bir</p>');
+    writeFileSync(join(site, 'b.css'), 'p{color:red}');
+    await precompress(site, cache);
+    expect(readdirSync(cache)).toHaveLength(4);
+    // Every entry is old; b.css then changes, so its old entries are used by no build.
+    const old = new Date(Date.now() - CACHE_UNUSED_MS - 60_000);
+    for (const name of readdirSync(cache)) utimesSync(join(cache, name), old, old);
+    writeFileSync(join(site, 'b.css'), 'p{color:blue}');
+    const second = await precompress(site, cache);
+    expect(second).toEqual({ files: 2, reused: 1, pruned: 2 });
+    // a.html's entries were used again, so they stay, beside b.css's new ones.
+    expect(readdirSync(cache)).toHaveLength(4);
+    expect(brotliDecompressSync(readFileSync(join(site, 'b.css.br'))).toString()).toBe('p{color:blue}');
+  });
+});

@@ -1,7 +1,7 @@
 /**
  * `npm run screenshots -- /path [/path …]`: serves dist/ and saves a PNG of each
  * page at 360 px and 1280 px wide into .cache/screenshots/, for looking at
- * pages the way a phone and a desktop show them.
+ * pages the way a phone and a desktop show them. Serves OUT_DIR when set.
  */
 import { mkdir } from 'node:fs/promises';
 import { chromium } from '@playwright/test';
@@ -9,7 +9,7 @@ import { serveDist } from './serve.ts';
 
 const paths = process.argv.slice(2);
 if (!paths.length) paths.push('/');
-const { url, server } = await serveDist({ port: 0 });
+const { url, server } = await serveDist({ root: process.env.OUT_DIR || 'dist', port: 0 });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],

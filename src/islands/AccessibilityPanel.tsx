@@ -99,7 +99,7 @@ function AccessibilityPanel({ messages: m }: { messages: Messages }) {
       >
         <div className="a11y-panel__head">
           <h2 id="a11y-panel-title">{m['a11y.title']}</h2>
-          <button type="button" className="a11y-panel__close" aria-label={m['a11y.close']} onClick={close}>
+          <button type="button" className="close-button" aria-label={m['a11y.close']} onClick={close}>
             <svg width="22" height="22" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
               <path d="M6.4 5 12 10.6 17.6 5 19 6.4 13.4 12l5.6 5.6-1.4 1.4-5.6-5.6L6.4 19 5 17.6l5.6-5.6L5 6.4z" />
             </svg>

@@ -143,7 +143,7 @@ function AppealForm({ lang, apiBase, captcha, messages: m }: Props) {
   }
 
   return (
-    <form ref={formRef} className="appeal-form" onSubmit={submit} noValidate aria-describedby={`${id}-captcha-hint`}>
+    <form ref={formRef} className="panel panel--narrow" onSubmit={submit} noValidate aria-describedby={`${id}-captcha-hint`}>
       {notice && (
         <p className="appeal-form__notice" role="status">
           {notice}
@@ -163,7 +163,7 @@ function AppealForm({ lang, apiBase, captcha, messages: m }: Props) {
           'aria-describedby': invalid.has(field) ? errorId : undefined,
         };
         return (
-          <div className="appeal-form__field" key={field}>
+          <div className="form-field" key={field}>
             <label htmlFor={inputId}>{m[LABELS[field]]}</label>
             {INPUT[field].type === 'textarea' ? (
               <textarea {...common} rows={6} onChange={(e) => update(field, e.target.value)} />
@@ -206,7 +206,7 @@ function AppealForm({ lang, apiBase, captcha, messages: m }: Props) {
           </label>
         )}
       </div>
-      <button type="submit" className="appeal-form__submit" disabled={!hydrated || !token || sending}>
+      <button type="submit" className="form-submit" disabled={!hydrated || !token || sending}>
         {sending ? m['appeal.sending'] : m['appeal.submit']}
       </button>
     </form>

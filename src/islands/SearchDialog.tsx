@@ -69,7 +69,7 @@ function SearchDialog({ lang, apiBase, messages: m }: Props) {
       <dialog ref={dialog} className="search-dialog" aria-labelledby="search-dialog-title">
         <div className="search-dialog__head">
           <h2 id="search-dialog-title">{m['search.title']}</h2>
-          <button type="button" className="search-dialog__close" aria-label={m['search.close']} onClick={() => dialog.current?.close()}>
+          <button type="button" className="close-button" aria-label={m['search.close']} onClick={() => dialog.current?.close()}>
             <svg width="24" height="24" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
               <path d="M6.4 5 12 10.6 17.6 5 19 6.4 13.4 12l5.6 5.6-1.4 1.4-5.6-5.6L6.4 19 5 17.6l5.6-5.6L5 6.4z" />
             </svg>

@@ -11,7 +11,9 @@
  *
  * Layout under RELEASES_DIR (default .releases): staging/ (being built),
  * <id>/ (published releases), current -> <id> (what the web server serves),
- * previous -> <id>, reports/<id>.json, last-report.json.
+ * previous -> <id>, reports/<id>.json, reports/<id>.files.json (the hash of
+ * every file, so the next rebuild compares against it without reading the
+ * previous release again), last-report.json.
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -86,6 +88,18 @@ async function hashTree(root: string): Promise<Map<string, string>> {
   };
   await walk(root);
   return out;
+}
+
+const fileHashesPath = (dir: string, id: string) => join(dir, 'reports', `${id}.files.json`);
+
+/** The file hashes of a published release: from its manifest, or (a release from before manifests) by reading it. */
+async function releaseHashes(dir: string, id: string | null): Promise<Map<string, string>> {
+  if (!id) return new Map();
+  try {
+    return new Map(Object.entries(JSON.parse(await readFile(fileHashesPath(dir, id), 'utf8')) as Record<string, string>));
+  } catch {
+    return hashTree(join(dir, id));
+  }
 }
 
 /** Files added, changed and removed between two releases, as site paths. */
@@ -174,8 +188,10 @@ export async function rebuild(changes: Change[] | 'all' = 'all', signal?: AbortS
   t = performance.now();
   const currentLink = join(dir, 'current');
   const previousId = await linkTarget(currentLink);
-  const files = diffTrees(await hashTree(previousId ? join(dir, previousId) : ''), await hashTree(staging));
+  const hashes = await hashTree(staging);
+  const files = diffTrees(await releaseHashes(dir, previousId), hashes);
   checkAbort();
+  await writeFile(fileHashesPath(dir, id), JSON.stringify(Object.fromEntries(hashes)));
   await rename(staging, join(dir, id));
   await swapLink(currentLink, id);
   if (previousId) await swapLink(join(dir, 'previous'), previousId);
@@ -183,7 +199,7 @@ export async function rebuild(changes: Change[] | 'all' = 'all', signal?: AbortS
   await publishCsp(dir, id);
   const publishMs = Math.round(performance.now() - t);
 
-  const pages = [...(await hashTree(join(dir, id))).keys()].filter((p) => p.endsWith('.html')).length;
+  const pages = [...hashes.keys()].filter((p) => p.endsWith('.html')).length;
   const reused = countReused(before, after);
   const report: RebuildReport = {
     id,
@@ -231,7 +247,11 @@ async function pruneReleases(dir: string, keep: (string | null)[]): Promise<void
     .map((e) => e.name)
     .sort()
     .reverse();
-  for (const old of releases.slice(RELEASES_KEPT)) if (!keep.includes(old)) await rm(join(dir, old), { recursive: true, force: true });
+  for (const old of releases.slice(RELEASES_KEPT)) {
+    if (keep.includes(old)) continue;
+    await rm(join(dir, old), { recursive: true, force: true });
+    await rm(fileHashesPath(dir, old), { force: true });
+  }
 }
 
 export function summary(r: RebuildReport): string {

@@ -7,6 +7,7 @@
  */
 import { getImage } from 'astro:assets';
 import { mediaUrl } from '../content/store.ts';
+import { localPictures } from './text-pictures.ts';
 
 export interface ResponsivePicture {
   avif: string;
@@ -48,4 +49,12 @@ async function make(url: string, widths: readonly number[]): Promise<ResponsiveP
     console.warn(`warning: picture ${url} left out: ${err instanceof Error ? err.message : String(err)}`);
     return null;
   }
+}
+
+/** Pictures inside API texts fill the text column at most (see PostDetailView). */
+const TEXT_PICTURE_WIDTHS = [480, 800] as const;
+
+/** Serves the pictures of a sanitised API text from the site (see localPictures). */
+export function withLocalPictures(html: string): Promise<string> {
+  return localPictures(html, new URL(mediaUrl('/')!).origin, (src) => responsivePicture(src, TEXT_PICTURE_WIDTHS));
 }

@@ -353,6 +353,28 @@ test.describe('detail pages (§2)', () => {
   }
 });
 
+test('a picture inside a news text is served from the site, sized and lazy, in Uzbek and Russian', async ({ page, api, consoleErrors }) => {
+  const mediaRequests: string[] = [];
+  page.on('request', (r) => void (r.url().startsWith(process.env.E2E_API_URL!) && r.resourceType() === 'image' && mediaRequests.push(r.url())));
+  for (const lang of [UZ_LATN, RU]) {
+    const posts = await allPosts(api, 1, lang);
+    const details = await Promise.all(posts.map((p) => api.post(p.id, lang.number)));
+    const post = details.find((p) => p?.html.includes('<figure><img'))!;
+    expect(post, 'a news text with a picture in the sample data').toBeTruthy();
+    await page.goto(localizePath(lang, `/news/${post.id}`));
+    const picture = page.locator('.prose figure img');
+    await expect(picture).toHaveAttribute('src', /^\/_astro\/.+\.webp$/);
+    await expect(picture).toHaveAttribute('loading', 'lazy');
+    await expect(picture).toHaveAttribute('width', /^\d+$/);
+    await expect(picture).toHaveAttribute('height', /^\d+$/);
+    await picture.scrollIntoViewIfNeeded();
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect(page.locator('.prose figcaption')).toHaveText(/\S/);
+  }
+  expect(mediaRequests, 'pictures fetched from the API instead of the site').toEqual([]);
+  expect(consoleErrors).toEqual([]);
+});
+
 // ---------------------------------------------------------------- 4. announcements
 
 test('/announcements-and-tenders: one column, titles cut to 80 and briefs to 180, in every language', async ({ page, api, consoleErrors }) => {

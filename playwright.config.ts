@@ -35,7 +35,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
-    { name: 'phone', use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true } },
-    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    { name: 'phone', testIgnore: /nginx\.spec\.ts/, use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true } },
+    { name: 'desktop', testIgnore: /nginx\.spec\.ts/, use: { viewport: { width: 1280, height: 800 } } },
+    // The production web server's configuration, run in nginx: no browser, so once, not per screen size.
+    { name: 'server', testMatch: /nginx\.spec\.ts/ },
   ],
 });

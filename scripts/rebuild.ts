@@ -23,7 +23,7 @@ import { join, relative, resolve } from 'node:path';
 import { readConfig } from '../src/config.ts';
 import { pullContent, type ContentChange, type PullSummary } from '../src/content/pull.ts';
 import { checkLinks } from './check-links.ts';
-import { CSP_FILE } from './lib/csp.ts';
+import { CSP_FILE, nginxCspSnippet } from './lib/csp.ts';
 import { ensureApi } from './lib/api.ts';
 
 export type Change = ContentChange;
@@ -227,7 +227,7 @@ export async function rebuild(changes: Change[] | 'all' = 'all', signal?: AbortS
 async function publishCsp(dir: string, id: string): Promise<void> {
   const policy = (await readFile(join(dir, id, CSP_FILE), 'utf8').catch(() => '')).trim();
   if (!policy) return;
-  const snippet = `add_header Content-Security-Policy "${policy}" always;\n`;
+  const snippet = nginxCspSnippet(policy);
   const file = join(dir, 'csp.conf');
   const before = await readFile(file, 'utf8').catch(() => null);
   if (before === snippet) return;

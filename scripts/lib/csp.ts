@@ -12,6 +12,9 @@ import { readdir, readFile, writeFile, appendFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 export const CSP_FILE = 'content-security-policy.txt';
+
+/** The nginx snippet that deploy/nginx.conf includes: the policy as a header on every response. */
+export const nginxCspSnippet = (policy: string) => `add_header Content-Security-Policy "${policy}" always;\n`;
 const HCAPTCHA = ['https://hcaptcha.com', 'https://*.hcaptcha.com'];
 const MAP = 'https://www.openstreetmap.org';
 

@@ -1,0 +1,136 @@
+/**
+ * deploy/nginx.conf run for real: nginx serves this run's build with the
+ * production configuration (only the port and the folders changed), and answers
+ * as `npm run preview` does: precompressed files, cache rules, content types,
+ * security headers, the release's CSP, and each language's not-found page.
+ * Needs nginx with the brotli module (Debian: nginx libnginx-mod-http-brotli-static;
+ * .ci/run installs them).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { LANGUAGES, localizePath } from '../../src/i18n/languages.ts';
+import { nginxCspSnippet } from '../../scripts/lib/csp.ts';
+
+const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+const DIST = resolve(process.env.E2E_DIR ?? '.cache/e2e', 'dist');
+
+let nginx: ChildProcess | undefined;
+let base = '';
+let folder = '';
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await new Promise((ok) => server.once('listening', ok));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((ok) => server.close(ok));
+  return port;
+}
+
+test.beforeAll(async () => {
+  if (!existsSync(NGINX) || !existsSync(BROTLI_MODULE)) {
+    throw new Error(`This test runs deploy/nginx.conf in nginx: install it with \`apt-get install nginx libnginx-mod-http-brotli-static\` (or set NGINX_PATH).`);
+  }
+  folder = mkdtempSync(join(tmpdir(), 'nginx-'));
+  const port = await freePort();
+  const csp = join(folder, 'csp.conf');
+  writeFileSync(csp, nginxCspSnippet(readFileSync(join(DIST, 'content-security-policy.txt'), 'utf8').trim()));
+  const site = readFileSync('deploy/nginx.conf', 'utf8')
+    .replace('listen [::]:80;', '')
+    .replace('listen 80;', `listen 127.0.0.1:${port};`)
+    .replaceAll('/srv/hokimiyat-site/.releases/current', DIST)
+    .replaceAll('/srv/hokimiyat-site/.releases/csp.conf', csp);
+  expect(site, 'every production path was replaced').not.toContain('/srv/');
+  const temp = (name: string) => `${name}_temp_path ${join(folder, name)};`;
+  writeFileSync(
+    join(folder, 'nginx.conf'),
+    [
+      `load_module ${BROTLI_MODULE};`,
+      // One process as the current user, in the foreground, writing only into the test's folder.
+      'master_process off;',
+      'daemon off;',
+      `pid ${join(folder, 'nginx.pid')};`,
+      `error_log ${join(folder, 'error.log')} warn;`,
+      'events { worker_connections 64; }',
+      'http {',
+      'include /etc/nginx/mime.types;',
+      'default_type application/octet-stream;',
+      'access_log off;',
+      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp),
+      site,
+      '}',
+    ].join('\n'),
+  );
+  const args = ['-p', folder, '-e', join(folder, 'error.log'), '-c', join(folder, 'nginx.conf')];
+  const check = spawnSync(NGINX, ['-t', ...args], { encoding: 'utf8' });
+  expect(check.status, `nginx -t:\n${check.stderr}`).toBe(0);
+  nginx = spawn(NGINX, args, { stdio: 'ignore' });
+  base = `http://127.0.0.1:${port}`;
+  await expect.poll(() => fetch(`${base}/`).then((r) => r.status, () => 0), { timeout: 10_000 }).toBe(200);
+});
+
+test.afterAll(() => {
+  nginx?.kill('SIGTERM');
+  if (folder) rmSync(folder, { recursive: true, force: true });
+});
+
+const get = (url: string, encoding = 'br, gzip') => fetch(url, { headers: { 'accept-encoding': encoding }, redirect: 'manual' });
+
+test('a page is sent precompressed (brotli, else gzip, else plain), revalidated, with every security header and the release CSP', async () => {
+  const policy = readFileSync(join(DIST, 'content-security-policy.txt'), 'utf8').trim();
+  for (const [encoding, expected] of [['br, gzip', 'br'], ['gzip', 'gzip'], ['identity', null]] as const) {
+    const res = await get(`${base}/ru/news`, encoding);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe(expected);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    expect(res.headers.get('content-security-policy')).toBe(policy);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(res.headers.get('permissions-policy')).toContain('camera=()');
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(await res.text()).toContain('<html lang="ru"');
+  }
+});
+
+test('hashed assets are cached for a year, with their type and the security headers', async () => {
+  const assets = readdirSync(join(DIST, '_astro'));
+  for (const ext of ['.css', '.js', '.avif', '.webp']) {
+    const name = assets.find((f) => f.endsWith(ext))!;
+    expect(name, `a ${ext} file in the build`).toBeTruthy();
+    const res = await get(`${base}/_astro/${name}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('content-type')).toMatch({ '.css': /^text\/css/, '.js': /javascript/, '.avif': /^image\/avif/, '.webp': /^image\/webp/ }[ext]!);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toBeTruthy();
+  }
+});
+
+test("unknown paths get their language's not-found page with status 404, in every language", async () => {
+  for (const lang of LANGUAGES) {
+    const res = await get(`${base}${localizePath(lang, '/no-such-page')}`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.headers.get('content-security-policy')).toBeTruthy();
+    expect(await res.text()).toContain(`<html lang="${lang.tag}"`);
+  }
+});
+
+test('answers as `npm run preview` does: status, type, encoding and caching of each kind of file', async () => {
+  const css = readdirSync(join(DIST, '_astro')).find((f) => f.endsWith('.css'))!;
+  const paths = ['/', '/news', '/uz-cyrl/gallery/photo', '/en/murojaat_yuborish', '/500', `/_astro/${css}`, '/favicon.svg', '/robots.txt', '/en/nowhere', '/nowhere'];
+  const view = async (res: Response) => ({
+    status: res.status,
+    type: res.headers.get('content-type')?.split(';')[0],
+    encoding: res.headers.get('content-encoding'),
+    cache: res.headers.get('cache-control'),
+  });
+  for (const path of paths) {
+    expect(await view(await get(`${base}${path}`)), path).toEqual(await view(await get(`${process.env.E2E_BASE_URL}${path}`)));
+  }
+});

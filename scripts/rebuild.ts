@@ -18,13 +18,14 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, readdir, readFile, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { link, mkdir, readdir, readFile, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { readConfig } from '../src/config.ts';
 import { pullContent, type ContentChange, type PullSummary } from '../src/content/pull.ts';
 import { checkLinks } from './check-links.ts';
 import { CSP_FILE, nginxCspSnippet } from './lib/csp.ts';
 import { ensureApi } from './lib/api.ts';
+import { FILE_CONCURRENCY, listFiles, mapLimit } from './lib/files.ts';
 
 export type Change = ContentChange;
 
@@ -77,17 +78,10 @@ export function countReused(before: Manifest | null, after: Manifest | null): nu
 }
 
 async function hashTree(root: string): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  if (!existsSync(root)) return out;
-  const walk = async (dir: string) => {
-    for (const e of await readdir(dir, { withFileTypes: true })) {
-      const p = join(dir, e.name);
-      if (e.isDirectory()) await walk(p);
-      else out.set(`/${relative(root, p)}`, createHash('sha256').update(await readFile(p)).digest('hex'));
-    }
-  };
-  await walk(root);
-  return out;
+  if (!existsSync(root)) return new Map();
+  const files = (await listFiles(root)).sort();
+  const hashes = await mapLimit(files, FILE_CONCURRENCY, async (p) => createHash('sha256').update(await readFile(p)).digest('hex'));
+  return new Map(files.map((p, i) => [`/${relative(root, p)}`, hashes[i]!]));
 }
 
 const fileHashesPath = (dir: string, id: string) => join(dir, 'reports', `${id}.files.json`);
@@ -122,6 +116,26 @@ async function linkTarget(link: string): Promise<string | null> {
   } catch {
     return null;
   }
+}
+
+/**
+ * Unchanged files of a new release become hard links to the previous release's
+ * files: they keep its modification time, so their ETag and Last-Modified stay
+ * the same and browsers and the CDN get a 304 instead of the same bytes again;
+ * and the kept releases share their disk space. Where links are not possible
+ * (another file system) the new copy simply stays.
+ */
+async function linkUnchanged(previous: string, staging: string, paths: string[]): Promise<void> {
+  await mapLimit(paths, FILE_CONCURRENCY, async (path) => {
+    const target = join(staging, path);
+    const tmp = `${target}.link-${process.pid}`;
+    try {
+      await link(join(previous, path), tmp);
+      await rename(tmp, target);
+    } catch {
+      await rm(tmp, { force: true });
+    }
+  });
 }
 
 /** Points `link` at `target` in one rename, so readers see the old or the new release, never neither. */
@@ -189,7 +203,9 @@ export async function rebuild(changes: Change[] | 'all' = 'all', signal?: AbortS
   const currentLink = join(dir, 'current');
   const previousId = await linkTarget(currentLink);
   const hashes = await hashTree(staging);
-  const files = diffTrees(await releaseHashes(dir, previousId), hashes);
+  const previousHashes = await releaseHashes(dir, previousId);
+  const files = diffTrees(previousHashes, hashes);
+  if (previousId) await linkUnchanged(join(dir, previousId), staging, [...hashes].filter(([p, h]) => previousHashes.get(p) === h).map(([p]) => p));
   checkAbort();
   await writeFile(fileHashesPath(dir, id), JSON.stringify(Object.fromEntries(hashes)));
   await rename(staging, join(dir, id));

@@ -8,8 +8,9 @@
  * _headers for static hosts).
  */
 import { createHash } from 'node:crypto';
-import { readdir, readFile, writeFile, appendFile } from 'node:fs/promises';
+import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { FILE_CONCURRENCY, listFiles, mapLimit } from './files.ts';
 
 export const CSP_FILE = 'content-security-policy.txt';
 
@@ -17,14 +18,6 @@ export const CSP_FILE = 'content-security-policy.txt';
 export const nginxCspSnippet = (policy: string) => `add_header Content-Security-Policy "${policy}" always;\n`;
 const HCAPTCHA = ['https://hcaptcha.com', 'https://*.hcaptcha.com'];
 const MAP = 'https://www.openstreetmap.org';
-
-async function* htmlFiles(dir: string): AsyncGenerator<string> {
-  for (const e of await readdir(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) yield* htmlFiles(p);
-    else if (e.name.endsWith('.html')) yield p;
-  }
-}
 
 /** The SHA-256 source expression of every distinct inline script in `html`. */
 export function inlineScriptHashes(html: string): string[] {
@@ -59,7 +52,10 @@ export function policy(hashes: Iterable<string>, bases: { publicApiBase: string;
 /** Computes the policy of the site in `root` and writes it beside it. */
 export async function writeCsp(root: string, bases: Parameters<typeof policy>[1]): Promise<string> {
   const hashes = new Set<string>();
-  for await (const file of htmlFiles(root)) for (const h of inlineScriptHashes(await readFile(file, 'utf8'))) hashes.add(h);
+  const pages = (await listFiles(root)).filter((f) => f.endsWith('.html'));
+  await mapLimit(pages, FILE_CONCURRENCY, async (file) => {
+    for (const h of inlineScriptHashes(await readFile(file, 'utf8'))) hashes.add(h);
+  });
   const csp = policy(hashes, bases);
   await writeFile(join(root, CSP_FILE), `${csp}\n`);
   await appendFile(join(root, '_headers'), `\n/*\n  Content-Security-Policy: ${csp}\n`);

@@ -8,6 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { access, copyFile, mkdir, readFile, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { listFiles, mapLimit } from './files.ts';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -15,14 +16,6 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 const br = promisify(brotliCompress);
 const gz = promisify(gzip);
 export const COMPRESSIBLE = /\.(html|css|js|mjs|json|svg|xml|txt|webmanifest|map)$/;
-
-async function* files(dir: string): AsyncGenerator<string> {
-  for (const e of await readdir(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) yield* files(p);
-    else if (COMPRESSIBLE.test(e.name)) yield p;
-  }
-}
 
 const exists = (p: string) => access(p).then(() => true, () => false);
 
@@ -50,7 +43,6 @@ export async function precompress(
   await mkdir(cacheDir, { recursive: true });
   let count = 0;
   let reused = 0;
-  const queue: Promise<void>[] = [];
   const one = async (file: string) => {
     const body = await readFile(file);
     const key = createHash('sha256').update(body).digest('hex').slice(0, 40);
@@ -71,11 +63,7 @@ export async function precompress(
     }
     count++;
   };
-  // A few at a time: compression is CPU work and the machine has few cores.
-  for await (const file of files(root)) {
-    queue.push(one(file));
-    if (queue.length >= 8) await Promise.all(queue.splice(0));
-  }
-  await Promise.all(queue);
+  // A few at a time: compression is CPU work (libuv's threads) and the machine has few cores.
+  await mapLimit((await listFiles(root)).filter((f) => COMPRESSIBLE.test(f)), 8, one);
   return { files: count, reused: reused / 2, pruned: await pruneCompressCache(cacheDir) };
 }

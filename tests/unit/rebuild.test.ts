@@ -3,7 +3,7 @@
  * whole site three times into its own releases folder, editing the API's
  * database between builds the way an editor would.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { readlink, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -76,7 +76,11 @@ describe('rebuild', () => {
     // Pages that do not show it are the same bytes as before.
     for (const page of ['index.html', 'ru/news/index.html', 'en/gallery/photo/index.html', 'uz-cyrl/information-service/index.html']) {
       expect(html(edited, page)).toBe(html(first, page));
+      // The very same file, so its modification time (ETag, Last-Modified) is unchanged and a browser gets a 304.
+      expect(statSync(release(edited, page)).mtimeMs).toBe(statSync(release(first, page)).mtimeMs);
+      expect(statSync(release(edited, `${page}.br`)).ino).toBe(statSync(release(first, `${page}.br`)).ino);
     }
+    expect(statSync(release(edited, `news/${postId}/index.html`)).ino).not.toBe(statSync(release(first, `news/${postId}/index.html`)).ino);
     expect(edited.build.reused).toBeGreaterThan(edited.build.pages * 0.8);
   }, 240_000);
 

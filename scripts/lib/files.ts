@@ -1,0 +1,30 @@
+/**
+ * File helpers of the build scripts. A release has tens of thousands of files;
+ * reading them one at a time leaves the disk and the cores idle, so each pass
+ * over them runs a bounded number of reads at once.
+ */
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** Every file below `root`, as full paths. */
+export async function listFiles(root: string): Promise<string[]> {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+}
+
+/** How many files a pass works on at once: enough to keep the disk and libuv's threads busy. */
+export const FILE_CONCURRENCY = 32;
+
+/** `fn` over `items`, at most `limit` at a time; results in the order of `items`. */
+export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}

@@ -123,7 +123,9 @@ async function linkTarget(link: string): Promise<string | null> {
  * files: they keep its modification time, so their ETag and Last-Modified stay
  * the same and browsers and the CDN get a 304 instead of the same bytes again;
  * and the kept releases share their disk space. Where links are not possible
- * (another file system) the new copy simply stays.
+ * (another file system) the new copy simply stays. This relies on releases
+ * never being edited in place (README, "Rebuilds"): a file edited in one would
+ * change in the others too.
  */
 async function linkUnchanged(previous: string, staging: string, paths: string[]): Promise<void> {
   await mapLimit(paths, FILE_CONCURRENCY, async (path) => {

@@ -7,7 +7,7 @@
  * went away) are removed, so the cache does not grow without end.
  */
 import { createHash } from 'node:crypto';
-import { access, copyFile, mkdir, readFile, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, readdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { listFiles, mapLimit } from './files.ts';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -17,8 +17,6 @@ const br = promisify(brotliCompress);
 const gz = promisify(gzip);
 export const COMPRESSIBLE = /\.(html|css|js|mjs|json|svg|xml|txt|webmanifest|map)$/;
 
-const exists = (p: string) => access(p).then(() => true, () => false);
-
 /** How long a cache entry that no build used is kept (other builds, e.g. tests, share the cache). */
 export const CACHE_UNUSED_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -27,7 +25,8 @@ export async function pruneCompressCache(cacheDir: string, maxUnusedMs = CACHE_U
   let removed = 0;
   for (const name of await readdir(cacheDir)) {
     const p = join(cacheDir, name);
-    const { mtimeMs } = await stat(p);
+    // Another build sharing the cache may have removed it already.
+    const mtimeMs = await stat(p).then((s) => s.mtimeMs, () => now);
     if (now - mtimeMs > maxUnusedMs) {
       await rm(p, { force: true });
       removed++;
@@ -43,6 +42,7 @@ export async function precompress(
   await mkdir(cacheDir, { recursive: true });
   let count = 0;
   let reused = 0;
+  let temporaries = 0;
   const one = async (file: string) => {
     const body = await readFile(file);
     const key = createHash('sha256').update(body).digest('hex').slice(0, 40);
@@ -51,15 +51,23 @@ export async function precompress(
       ['gz', () => gz(body, { level: 9 })],
     ] as const) {
       const cached = join(cacheDir, `${key}.${ext}`);
-      if (await exists(cached)) {
+      const target = `${file}.${ext}`;
+      try {
+        // Copy first rather than check, then copy: another build sharing the cache may prune it in between.
+        await copyFile(cached, target);
         reused++;
-        // Marks the entry as used by this build (see pruneCompressCache).
+        // Marks the entry as used by this build (see pruneCompressCache). An entry of another user may
+        // refuse; that only shortens its life in the cache.
         const now = new Date();
-        await utimes(cached, now, now);
-      } else {
-        await writeFile(cached, await make());
+        await utimes(cached, now, now).catch(() => {});
+      } catch {
+        const data = await make();
+        await writeFile(target, data);
+        // Into the cache by rename, so that a build running beside this one never copies half a file.
+        const tmp = `${cached}.${process.pid}-${++temporaries}.tmp`;
+        await writeFile(tmp, data);
+        await rename(tmp, cached);
       }
-      await copyFile(cached, `${file}.${ext}`);
     }
     count++;
   };

@@ -70,7 +70,10 @@ test.beforeAll(async () => {
   expect(check.status, `nginx -t:\n${check.stderr}`).toBe(0);
   nginx = spawn(NGINX, args, { stdio: 'ignore' });
   base = `http://127.0.0.1:${port}`;
-  await expect.poll(() => fetch(`${base}/`).then((r) => r.status, () => 0), { timeout: 10_000 }).toBe(200);
+  // Ready when nginx itself answers (not some other server that took the port first).
+  await expect
+    .poll(() => fetch(`${base}/`).then((r) => `${r.status} ${r.headers.get('server')?.split('/')[0]}`, () => ''), { timeout: 10_000 })
+    .toBe('200 nginx');
 });
 
 test.afterAll(() => {
@@ -116,9 +119,20 @@ test("unknown paths get their language's not-found page with status 404, in ever
     const res = await get(`${base}${localizePath(lang, '/no-such-page')}`);
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.headers.get('content-security-policy')).toBeTruthy();
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     expect(await res.text()).toContain(`<html lang="${lang.tag}"`);
   }
+});
+
+test('other error answers are never cached either, and keep the security headers', async () => {
+  const css = readdirSync(join(DIST, '_astro')).find((f) => f.endsWith('.css'))!;
+  const refused = await fetch(`${base}/_astro/${css}`, { method: 'POST' });
+  expect(refused.status).toBe(405);
+  expect(refused.headers.get('cache-control')).toBe('no-store');
+  expect(refused.headers.get('x-content-type-options')).toBe('nosniff');
 });
 
 test('answers as `npm run preview` does: status, type, encoding and caching of each kind of file', async () => {

@@ -4,13 +4,15 @@
  * production does, and runs Lighthouse (mobile, simulated slow 4G) in Debian's
  * Chromium on the home, news list, news detail, photo gallery and appeal pages
  * in all four languages. Prints one table: the four category scores, LCP, CLS,
- * total blocking time, first-flight bytes, JavaScript bytes and total bytes.
+ * total blocking time, first-flight bytes, JavaScript bytes and total bytes,
+ * and below it the element that was the LCP of each page slower than 2 s.
+ * `-- --pages "photo gallery,home"` measures only those page types.
  */
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { parseArgs, promisify } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { SAMPLE_API_URL } from '../src/config.ts';
@@ -20,6 +22,8 @@ import { startSampleApi } from './sample-api/server.ts';
 import { serveDist } from './serve.ts';
 
 const WORK = '.cache/bench-web';
+const { values: args } = parseArgs({ options: { pages: { type: 'string' } } });
+const only = args.pages?.split(',').map((p) => p.trim());
 const run = promisify(execFile);
 
 await rm(WORK, { recursive: true, force: true });
@@ -47,12 +51,14 @@ const PAGES = [
   ['photo gallery', '/gallery/photo'],
   ['appeal', '/murojaat_yuborish'],
 ] as const;
+const pages = PAGES.filter(([name]) => !only || only.includes(name));
+const slowLcp: string[] = [];
 
 type Row = Record<string, string | number>;
 const rows: Row[] = [];
 try {
   for (const lang of LANGUAGES) {
-    for (const [name, path] of PAGES) {
+    for (const [name, path] of pages) {
       const url = `${site.url}${localizePath(lang, path)}`;
       const result = await lighthouse(url, {
         port: chrome.port,
@@ -67,6 +73,10 @@ try {
       const file = join(localizePath(lang, path).slice(1), 'index.html');
       const html = readFileSync(join(outDir, file), 'utf8');
       const firstFlight = brotliSize(outDir, file) + renderBlocking(html).stylesheets.reduce((n, css) => n + brotliSize(outDir, css), 0);
+      if (audit('largest-contentful-paint') > 2000) {
+        const element = lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined;
+        slowLcp.push(`${lang.code} ${name}: ${element?.items?.[0]?.items?.[0]?.node?.snippet ?? 'unknown element'}`);
+      }
       const score = (c: string) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
       rows.push({
         page: `${lang.code} ${name}`,
@@ -94,3 +104,4 @@ const lighthouseVersion = (JSON.parse(readFileSync('node_modules/lighthouse/pack
 console.log(`\n\nbench:web — Lighthouse ${lighthouseVersion} mobile, simulated slow 4G, ${new Date().toISOString().slice(0, 10)}\n`);
 console.log(`| ${columns.join(' | ')} |\n|${columns.map(() => '---').join('|')}|`);
 for (const r of rows) console.log(`| ${columns.map((c) => r[c]).join(' | ')} |`);
+if (slowLcp.length) console.log(`\nLCP element where LCP > 2 s:\n${slowLcp.join('\n')}`);

@@ -21,7 +21,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { link, mkdir, readdir, readFile, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { readConfig } from '../src/config.ts';
-import { pullContent, type ContentChange, type PullSummary } from '../src/content/pull.ts';
+import { diffHashes, pullContent, type ContentChange, type PullSummary } from '../src/content/pull.ts';
 import { checkLinks } from './check-links.ts';
 import { CSP_FILE, nginxCspSnippet } from './lib/csp.ts';
 import { ensureApi } from './lib/api.ts';
@@ -98,15 +98,7 @@ async function releaseHashes(dir: string, id: string | null): Promise<Map<string
 
 /** Files added, changed and removed between two releases, as site paths. */
 export function diffTrees(before: Map<string, string>, after: Map<string, string>) {
-  const added: string[] = [];
-  const changed: string[] = [];
-  const removed: string[] = [];
-  for (const [path, hash] of after) {
-    const old = before.get(path);
-    if (old === undefined) added.push(path);
-    else if (old !== hash) changed.push(path);
-  }
-  for (const path of before.keys()) if (!after.has(path)) removed.push(path);
+  const { added, changed, removed } = diffHashes(before, after);
   return { added: added.sort(), changed: changed.sort(), removed: removed.sort() };
 }
 

@@ -168,6 +168,7 @@ export async function pullContent(options: PullOptions): Promise<PullSummary> {
   return { requests, items, warnings, ms, file, diff };
 }
 
+/** Keys added, changed and removed between two maps of key → hash (snapshot items here, release files in rebuild). */
 export function diffHashes(before: Map<string, string>, after: Map<string, string>) {
   const added: string[] = [];
   const changed: string[] = [];

@@ -5,6 +5,7 @@ import { defineConfig } from 'astro/config';
 import { readConfig } from './src/config.ts';
 import { LANGUAGES } from './src/i18n/languages.ts';
 import { slugRedirects } from './src/routes.ts';
+import { FRAGMENT_DIR } from './src/lib/fragments.ts';
 
 const redirects = slugRedirects();
 // Pictures from the API are fetched at build time and served from the site (src/lib/images.ts).
@@ -24,7 +25,7 @@ export default defineConfig({
       },
       filter: (page) => {
         const path = new URL(page).pathname.replace(/\/$/, '') || '/';
-        return !(path in redirects) && !/(^|\/)(404|500)$/.test(path);
+        return !(path in redirects) && !/(^|\/)(404|500)$/.test(path) && !path.split('/').includes(FRAGMENT_DIR);
       },
     }),
   ],

@@ -1,33 +1,115 @@
 /**
  * `npm run build`: pull the content from the API for every language, then build
- * the static site into dist/ (or OUT_DIR), and precompress it.
+ * the static site into dist/ (or OUT_DIR) and finish it in one pass
+ * (fragments, Content-Security-Policy, link check, hashes, compression).
  * `node scripts/build.ts --skip-pull` builds from the snapshot already pulled
- * (the rebuild runs it that way, in a child process it can stop).
+ * (the rebuild runs it that way, in a child process it can stop, and reads the
+ * report it writes to BUILD_REPORT_FILE).
  */
+import { readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'astro';
 import { readConfig, type SiteConfig } from '../src/config.ts';
 import { pullContent } from '../src/content/pull.ts';
 import { ensureApi } from './lib/api.ts';
-import { writeCsp } from './lib/csp.ts';
-import { precompress } from './lib/precompress.ts';
+import { finishBuild, type FinishedBuild } from './lib/finish-build.ts';
+import { progress } from './lib/progress.ts';
 
 // A public-sector build sends nothing home.
 process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
 
-/** Builds the site from the current snapshot into OUT_DIR and precompresses it. */
-export async function buildFromSnapshot(): Promise<void> {
-  const outDir = process.env.OUT_DIR || 'dist';
+export interface BuildReport extends FinishedBuild {
+  astro: { ms: number; renderMs: number; picturesMs: number; pages: number; reused: number };
+}
+
+/** Pages in the previous build's incremental manifest: the likely total of this one, for progress. */
+function previousPageCount(): number | undefined {
+  try {
+    const manifest = JSON.parse(readFileSync(join(resolve(process.env.ASTRO_CACHE_DIR || '.cache/astro'), 'incremental-build.json'), 'utf8')) as {
+      routes: Record<string, { paths: Record<string, unknown> }>;
+    };
+    return Object.values(manifest.routes).reduce((n, r) => n + Object.keys(r.paths).length, 0) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Runs Astro with its page-by-page log turned into a progress line: Astro
+ * prints one line per page ("├─ /news/5/index.html (+3ms)", or "(cached)"
+ * when reused), far too many for a log, and nothing at all at level "warn".
+ * Warnings and errors pass through.
+ */
+async function astroBuild(): Promise<BuildReport['astro']> {
   const started = performance.now();
-  await build({ logLevel: 'warn' });
-  const built = performance.now();
-  await writeCsp(outDir, readConfig());
-  const c = await precompress(outDir);
+  const pages = progress('pages', previousPageCount());
+  const marks: Record<string, number> = {};
+  let count = 0;
+  let reused = 0;
+  let pending = '';
+  const write = process.stdout.write.bind(process.stdout);
+  const onLine = (raw: string) => {
+    // eslint-disable-next-line no-control-regex
+    const line = raw.replace(/\x1b\[[0-9;]*m/g, '');
+    if (/[├└]─/.test(line)) {
+      count++;
+      if (/\((cached|restored)\)/.test(line)) reused++;
+      pages.tick();
+    } else if (line.includes('generating static routes')) marks.render = performance.now();
+    else if (line.includes('generating optimized images')) marks.pictures = performance.now();
+    else if (marks.pictures && !marks.picturesDone && /✓ Completed in/.test(line)) marks.picturesDone = performance.now();
+    else if (/\bWARN\b|\bERROR\b|warning|error/i.test(line)) write(`${raw}\n`);
+  };
+  process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+    pending += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+    const lines = pending.split('\n');
+    pending = lines.pop()!;
+    for (const l of lines) onLine(l);
+    const cb = rest.find((r) => typeof r === 'function') as (() => void) | undefined;
+    cb?.();
+    return true;
+  }) as typeof process.stdout.write;
+  try {
+    await build({ logLevel: 'info' });
+  } finally {
+    process.stdout.write = write;
+    if (pending) onLine(pending);
+  }
+  const end = performance.now();
+  const picturesMs = marks.pictures ? (marks.picturesDone ?? end) - marks.pictures : 0;
+  pages.done(`${reused.toLocaleString('en')} reused`);
+  return {
+    ms: Math.round(end - started),
+    renderMs: Math.round((marks.pictures ?? end) - (marks.render ?? started)),
+    picturesMs: Math.round(picturesMs),
+    pages: count,
+    reused,
+  };
+}
+
+/** Builds the site from the current snapshot into OUT_DIR and finishes it; fails on a broken internal reference. */
+export async function buildFromSnapshot(): Promise<BuildReport> {
+  const outDir = process.env.OUT_DIR || 'dist';
+  const astro = await astroBuild();
+  const finished = await finishBuild(outDir, readConfig());
+  const report: BuildReport = { astro, ...finished };
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  const c = finished.compressed;
   console.log(
-    `Built the site into ${outDir}/ in ${s(built - started)}; precompressed ${c.files} text files in ${s(performance.now() - built)} ` +
-      `(${c.reused} from cache, ${c.pruned} stale cache entries removed)`,
+    `Built ${astro.pages} pages into ${outDir}/ in ${s(astro.ms)} (${astro.reused} reused; pictures ${s(astro.picturesMs)}); ` +
+      `finished in ${s(finished.ms)}: ${finished.fragments} shared fragments spliced, ${c.files} text files compressed ` +
+      `(${c.made} made, ${c.reused} from cache, ${c.pruned} stale cache entries removed), ` +
+      `${finished.links.checked} internal references checked`,
   );
+  const reportFile = process.env.BUILD_REPORT_FILE;
+  if (reportFile) await writeFile(reportFile, JSON.stringify(report));
+  if (finished.links.broken.length) {
+    for (const b of finished.links.broken.slice(0, 20)) console.error(`broken: ${b}`);
+    throw new Error(`the build has ${finished.links.broken.length} broken internal reference(s), e.g. ${finished.links.broken[0]}`);
+  }
+  return report;
 }
 
 /** Pull and build against an API that already answers. */

@@ -2,16 +2,18 @@
  * `npm run check:links [-- DIR]`: walks the built site (dist/ by default) and
  * fails on any internal link, image, script, stylesheet or frame that does not
  * resolve to a file, and on any #fragment that names no element, in every
- * language.
+ * language. The build's last pass runs the same checker on the pages it has
+ * in hand (scripts/lib/finish-build.ts).
  */
 import { readFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { FILE_CONCURRENCY, listFiles, mapLimit } from './lib/files.ts';
 
 const ATTR = /\s(?:href|src|srcset|poster|action)\s*=\s*("([^"]*)"|'([^']*)')/gi;
+const ID = /\sid="([^"]+)"/g;
 
 /** The file a site path is served from, as the production server finds it. */
-function target(files: Set<string>, root: string, pathname: string): string | null {
+function target(files: ReadonlySet<string>, root: string, pathname: string): string | null {
   const base = join(root, pathname);
   for (const candidate of [base, join(base, 'index.html'), `${base.replace(/\/+$/, '')}.html`]) if (files.has(candidate)) return candidate;
   return null;
@@ -28,40 +30,68 @@ export function referencedUrls(html: string): string[] {
   return urls;
 }
 
-export async function checkLinks(root: string): Promise<{ pages: number; checked: number; broken: string[] }> {
+export interface LinkReport {
+  pages: number;
+  checked: number;
+  broken: string[];
+}
+
+/**
+ * A checker over a known set of files: `page()` each HTML page as it is read,
+ * then `finish()`. A site of 10,000 pages refers to a million URLs, so the
+ * tree is listed once and each distinct path is looked up once.
+ */
+export function linkChecker(root: string, files: ReadonlySet<string>) {
   root = resolve(root);
   const broken: string[] = [];
   const ids = new Map<string, Set<string>>();
-  const idsOf = async (file: string) => {
-    if (!ids.has(file)) ids.set(file, new Set([...(await readFile(file, 'utf8')).matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]!)));
-    return ids.get(file)!;
-  };
+  const anchors: { from: string; url: string; file: string; id: string }[] = [];
+  const found = new Map<string, string | null>();
   let checked = 0;
-  // The tree is listed once: a site of 10,000 pages refers to a million URLs, too many to look up on disk one by one.
+  let pages = 0;
+  return {
+    page(file: string, html: string): void {
+      pages++;
+      ids.set(file, new Set([...html.matchAll(ID)].map((m) => m[1]!)));
+      const from = relative(root, file);
+      const pagePath = `/${from.replace(/(^|\/)index\.html$/, '$1').replace(/\.html$/, '')}`;
+      const base = `http://site${pagePath.endsWith('/') ? pagePath : `${pagePath}/`}`;
+      for (const url of referencedUrls(html)) {
+        if (!url || /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(url)) continue; // external, mailto:, tel:, data:
+        checked++;
+        const resolved = new URL(url, base);
+        let pathname: string;
+        try {
+          pathname = decodeURIComponent(resolved.pathname);
+        } catch {
+          broken.push(`${from}: ${url} (bad encoding)`);
+          continue;
+        }
+        let file = found.get(pathname);
+        if (file === undefined) found.set(pathname, (file = target(files, root, pathname)));
+        if (!file) broken.push(`${from}: ${url}`);
+        else if (resolved.hash.length > 1 && file.endsWith('.html')) anchors.push({ from, url, file, id: decodeURIComponent(resolved.hash.slice(1)) });
+      }
+    },
+    /** Checks the #fragments (their pages may come later in the walk); reads a target page not given to `page()`. */
+    async finish(): Promise<LinkReport> {
+      for (const a of anchors) {
+        let known = ids.get(a.file);
+        if (!known) ids.set(a.file, (known = new Set([...(await readFile(a.file, 'utf8')).matchAll(ID)].map((m) => m[1]!))));
+        if (!known.has(a.id)) broken.push(`${a.from}: ${a.url} (no element with that id)`);
+      }
+      return { pages, checked, broken: broken.sort() };
+    },
+  };
+}
+
+export async function checkLinks(root: string): Promise<LinkReport> {
+  root = resolve(root);
   const files = new Set(await listFiles(root));
+  const checker = linkChecker(root, files);
   const pages = [...files].filter((f) => f.endsWith('.html'));
-  await mapLimit(pages, FILE_CONCURRENCY, async (file) => {
-    const html = await readFile(file, 'utf8');
-    const pagePath = `/${relative(root, file).replace(/(^|\/)index\.html$/, '$1').replace(/\.html$/, '')}`;
-    for (const url of referencedUrls(html)) {
-      if (!url || /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(url)) continue; // external, mailto:, tel:, data:
-      checked++;
-      const resolved = new URL(url, `http://site${pagePath.endsWith('/') ? pagePath : `${pagePath}/`}`);
-      let pathname: string;
-      try {
-        pathname = decodeURIComponent(resolved.pathname);
-      } catch {
-        broken.push(`${relative(root, file)}: ${url} (bad encoding)`);
-        continue;
-      }
-      const found = target(files, root, pathname);
-      if (!found) broken.push(`${relative(root, file)}: ${url}`);
-      else if (resolved.hash.length > 1 && found.endsWith('.html') && !(await idsOf(found)).has(decodeURIComponent(resolved.hash.slice(1)))) {
-        broken.push(`${relative(root, file)}: ${url} (no element with that id)`);
-      }
-    }
-  });
-  return { pages: pages.length, checked, broken: broken.sort() };
+  await mapLimit(pages, FILE_CONCURRENCY, async (file) => checker.page(file, await readFile(file, 'utf8')));
+  return checker.finish();
 }
 
 if (import.meta.main) {

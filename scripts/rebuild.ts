@@ -22,10 +22,10 @@ import { link, mkdir, readdir, readFile, readlink, rename, rm, symlink, writeFil
 import { join, relative, resolve } from 'node:path';
 import { readConfig } from '../src/config.ts';
 import { diffHashes, pullContent, type ContentChange, type PullSummary } from '../src/content/pull.ts';
-import { checkLinks } from './check-links.ts';
 import { CSP_FILE, nginxCspSnippet } from './lib/csp.ts';
 import { ensureApi } from './lib/api.ts';
 import { FILE_CONCURRENCY, listFiles, mapLimit } from './lib/files.ts';
+import type { BuildReport } from './build.ts';
 
 export type Change = ContentChange;
 
@@ -35,7 +35,17 @@ export interface RebuildReport {
   startedAt: string;
   finishedAt: string;
   pull: { ms: number; requests: number; items: number; warnings: number; added: string[]; changed: string[]; removed: string[] };
-  build: { ms: number; pages: number; rendered: number; reused: number };
+  build: {
+    ms: number;
+    pages: number;
+    rendered: number;
+    reused: number;
+    /** Astro's part, and within it the pictures drawn; the last pass (fragments, CSP, links, hashes, compression). */
+    astroMs: number;
+    picturesMs: number;
+    finishMs: number;
+    compressed: { files: number; made: number; reused: number };
+  };
   publish: { ms: number };
   files: { added: string[]; changed: string[]; removed: string[] };
   release: string;
@@ -140,10 +150,12 @@ export async function swapLink(link: string, target: string): Promise<void> {
   await rename(tmp, link);
 }
 
-function runBuild(outDir: string, signal?: AbortSignal): Promise<void> {
-  return new Promise((ok, fail) => {
+/** Builds into `outDir` in a child process (so that it can be stopped) and returns its report. */
+function runBuild(outDir: string, signal?: AbortSignal): Promise<BuildReport> {
+  const reportFile = `${outDir}.build.json`;
+  return new Promise<void>((ok, fail) => {
     const child = spawn(process.execPath, ['scripts/build.ts', '--skip-pull'], {
-      env: { ...process.env, OUT_DIR: outDir },
+      env: { ...process.env, OUT_DIR: outDir, BUILD_REPORT_FILE: reportFile },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     const abort = () => child.kill('SIGTERM');
@@ -155,6 +167,10 @@ function runBuild(outDir: string, signal?: AbortSignal): Promise<void> {
       else if (code === 0) ok();
       else fail(new Error(`the build failed (${sig ? `signal ${sig}` : `exit code ${code}`})`));
     });
+  }).then(async () => {
+    const report = JSON.parse(await readFile(reportFile, 'utf8')) as BuildReport;
+    await rm(reportFile, { force: true });
+    return report;
   });
 }
 
@@ -185,21 +201,22 @@ export async function rebuild(changes: Change[] | 'all' = 'all', signal?: AbortS
   t = performance.now();
   await rm(staging, { recursive: true, force: true });
   const before = readManifest();
-  await runBuild(staging, signal);
+  // The build checks its links itself and fails on a broken one.
+  const built = await runBuild(staging, signal);
   const after = readManifest();
   checkAbort();
-  const links = await checkLinks(staging);
-  if (links.broken.length) throw new Error(`the new build has ${links.broken.length} broken internal reference(s), e.g. ${links.broken[0]}`);
   const buildMs = Math.round(performance.now() - t);
 
   // 3. Publish: rename staging to its release id, then swap `current` in one rename.
   t = performance.now();
   const currentLink = join(dir, 'current');
   const previousId = await linkTarget(currentLink);
-  const hashes = await hashTree(staging);
+  const hashes = new Map(Object.entries(built.hashes));
   const previousHashes = await releaseHashes(dir, previousId);
   const files = diffTrees(previousHashes, hashes);
-  if (previousId) await linkUnchanged(join(dir, previousId), staging, [...hashes].filter(([p, h]) => previousHashes.get(p) === h).map(([p]) => p));
+  // Compressed files are already links to the compression cache, which keeps their time.
+  const unchanged = [...hashes].filter(([p, h]) => previousHashes.get(p) === h && !/\.(br|gz)$/.test(p)).map(([p]) => p);
+  if (previousId) await linkUnchanged(join(dir, previousId), staging, unchanged);
   checkAbort();
   await writeFile(fileHashesPath(dir, id), JSON.stringify(Object.fromEntries(hashes)));
   await rename(staging, join(dir, id));
@@ -217,7 +234,16 @@ export async function rebuild(changes: Change[] | 'all' = 'all', signal?: AbortS
     startedAt: startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
     pull: { ms: pullMs, requests: pulled.requests, items: pulled.items, warnings: pulled.warnings.length, ...pulled.diff },
-    build: { ms: buildMs, pages, rendered: pages - reused, reused },
+    build: {
+      ms: buildMs,
+      pages,
+      rendered: pages - reused,
+      reused,
+      astroMs: built.astro.ms,
+      picturesMs: built.astro.picturesMs,
+      finishMs: built.ms,
+      compressed: { files: built.compressed.files, made: built.compressed.made, reused: built.compressed.reused },
+    },
     publish: { ms: publishMs },
     files,
     release: id,
@@ -268,7 +294,8 @@ export function summary(r: RebuildReport): string {
   return [
     `release ${r.release} published (previous: ${r.previous ?? 'none'})`,
     `pull ${r.pull.ms} ms: ${r.pull.items} items, ${r.pull.requests} requests, ${r.pull.warnings} warning(s)`,
-    `build ${r.build.ms} ms: ${r.build.pages} pages, ${r.build.rendered} rendered, ${r.build.reused} reused`,
+    `build ${r.build.ms} ms: ${r.build.pages} pages, ${r.build.rendered} rendered, ${r.build.reused} reused; ` +
+      `${r.build.compressed.made} compressed files made, ${r.build.compressed.reused} from cache`,
     `publish ${r.publish.ms} ms: ${r.files.added.length} files added, ${r.files.changed.length} changed, ${r.files.removed.length} removed`,
     `report: ${join(releasesDir(), 'reports', `${r.id}.json`)}`,
   ].join('\n');

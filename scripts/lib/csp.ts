@@ -8,9 +8,8 @@
  * _headers for static hosts).
  */
 import { createHash } from 'node:crypto';
-import { appendFile, readFile, writeFile } from 'node:fs/promises';
+import { appendFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { FILE_CONCURRENCY, listFiles, mapLimit } from './files.ts';
 
 export const CSP_FILE = 'content-security-policy.txt';
 
@@ -49,13 +48,11 @@ export function policy(hashes: Iterable<string>, bases: { publicApiBase: string;
   return directives.join('; ');
 }
 
-/** Computes the policy of the site in `root` and writes it beside it. */
-export async function writeCsp(root: string, bases: Parameters<typeof policy>[1]): Promise<string> {
-  const hashes = new Set<string>();
-  const pages = (await listFiles(root)).filter((f) => f.endsWith('.html'));
-  await mapLimit(pages, FILE_CONCURRENCY, async (file) => {
-    for (const h of inlineScriptHashes(await readFile(file, 'utf8'))) hashes.add(h);
-  });
+/** The files the policy is written into, site-relative: changed by `writePolicy` after the pages are read. */
+export const POLICY_FILES = [`/${CSP_FILE}`, '/_headers'] as const;
+
+/** Writes the policy allowing `hashes` beside the site in `root` (and into its `_headers`, for static hosts). */
+export async function writePolicy(root: string, hashes: Iterable<string>, bases: Parameters<typeof policy>[1]): Promise<string> {
   const csp = policy(hashes, bases);
   await writeFile(join(root, CSP_FILE), `${csp}\n`);
   await appendFile(join(root, '_headers'), `\n/*\n  Content-Security-Policy: ${csp}\n`);

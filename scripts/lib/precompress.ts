@@ -1,77 +1,143 @@
 /**
  * Writes a `.br` and a `.gz` beside every text file of the built site, so the
- * server sends compressed bytes without compressing on each request. Brotli at
- * its best quality is slow, so each result is kept in a cache by content hash:
- * a rebuild compresses only the files that changed. Each build marks the
- * entries it used; entries no build has used for a week (files that changed or
- * went away) are removed, so the cache does not grow without end.
+ * server sends compressed bytes without compressing on each request.
+ *
+ * Quality: brotli's best (11) costs about 40 times quality 5 for some 9 % fewer
+ * bytes (README, "Speed and size"). Files under `/_astro/` are named by their
+ * content and cached by browsers for a year, so each is compressed once ever:
+ * they get 11. Pages change with content and a new post changes thousands of
+ * them: they get 5, which keeps a rebuild within a minute.
+ *
+ * Every result is kept in a cache by content hash and quality, and the site's
+ * file is a hard link to the cache entry (a copy where links are impossible):
+ * a rebuild compresses only what changed, and writes no bytes for the rest.
+ * Entries the build did not use and made over a week ago are removed.
  */
 import { createHash } from 'node:crypto';
-import { copyFile, mkdir, readFile, readdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
-import { listFiles, mapLimit } from './files.ts';
+import { copyFile, link, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { readFile } from 'node:fs/promises';
+import { listFiles, mapLimit } from './files.ts';
 
 const br = promisify(brotliCompress);
 const gz = promisify(gzip);
 export const COMPRESSIBLE = /\.(html|css|js|mjs|json|svg|xml|txt|webmanifest|map)$/;
 
+/** Brotli quality of content-named assets (compressed once ever) and of everything else. */
+export const BROTLI_QUALITY = { hashedAsset: 11, page: 5 } as const;
+const GZIP_LEVEL = 9;
+
 /** How long a cache entry that no build used is kept (other builds, e.g. tests, share the cache). */
 export const CACHE_UNUSED_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** Removes the cache entries that no build has used for `maxUnusedMs`. */
-export async function pruneCompressCache(cacheDir: string, maxUnusedMs = CACHE_UNUSED_MS, now = Date.now()): Promise<number> {
-  let removed = 0;
-  for (const name of await readdir(cacheDir)) {
-    const p = join(cacheDir, name);
-    // Another build sharing the cache may have removed it already.
-    const mtimeMs = await stat(p).then((s) => s.mtimeMs, () => now);
-    if (now - mtimeMs > maxUnusedMs) {
-      await rm(p, { force: true });
-      removed++;
-    }
-  }
-  return removed;
+export const sha256 = (body: Buffer | string) => createHash('sha256').update(body).digest('hex');
+
+/** The compressed siblings of one file: their encodings and how each is made. */
+function encodingsOf(sitePath: string) {
+  const quality = sitePath.startsWith('/_astro/') ? BROTLI_QUALITY.hashedAsset : BROTLI_QUALITY.page;
+  return [
+    {
+      ext: 'br',
+      variant: `br${quality}`,
+      make: (body: Buffer) => br(body, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    },
+    { ext: 'gz', variant: `gz${GZIP_LEVEL}`, make: (body: Buffer) => gz(body, { level: GZIP_LEVEL }) },
+  ] as const;
 }
 
+export interface Compressor {
+  /**
+   * Writes `file.br` and `file.gz` for a file whose bytes are `body` and hash
+   * `hash`; returns the site-relative siblings with a stable identity of each
+   * (the same source and settings always give the same bytes).
+   */
+  compress(file: string, sitePath: string, body: Buffer, hash: string): Promise<{ file: string; identity: string }[]>;
+  /** Drops the cache entries that this build did not use and no build has used for a week. */
+  prune(now?: number): Promise<number>;
+  stats: { made: number; reused: number };
+}
+
+export async function createCompressor(cacheDir = process.env.COMPRESS_CACHE_DIR || '.cache/compressed'): Promise<Compressor> {
+  await mkdir(cacheDir, { recursive: true });
+  const used = new Set<string>();
+  const stats = { made: 0, reused: 0 };
+  let temporaries = 0;
+  return {
+    stats,
+    async compress(file, sitePath, body, hash) {
+      const out = [];
+      for (const { ext, variant, make } of encodingsOf(sitePath)) {
+        const name = `${hash.slice(0, 40)}.${variant}`;
+        const cached = join(cacheDir, name);
+        const target = `${file}.${ext}`;
+        used.add(name);
+        // Link first rather than check, then link: another build sharing the cache may prune it in between.
+        if (await placeFrom(cached, target)) {
+          stats.reused++;
+        } else {
+          const data = await make(body);
+          // Into the cache by rename, so that a build running beside this one never links half a file.
+          const tmp = `${cached}.${process.pid}-${++temporaries}.tmp`;
+          await writeFile(tmp, data);
+          await rename(tmp, cached);
+          if (!(await placeFrom(cached, target))) await writeFile(target, data);
+          stats.made++;
+        }
+        out.push({ file: `${sitePath}.${ext}`, identity: `${variant}:${hash}` });
+      }
+      return out;
+    },
+    async prune(now = Date.now()) {
+      let removed = 0;
+      for (const name of await readdir(cacheDir)) {
+        if (used.has(name)) continue;
+        const p = join(cacheDir, name);
+        // Its time is when it was made (it is never rewritten: release files link to it and keep that
+        // time as their Last-Modified). An old entry that another build still uses is simply made again.
+        const mtimeMs = await stat(p).then((s) => s.mtimeMs, () => now);
+        if (now - mtimeMs > CACHE_UNUSED_MS) {
+          await rm(p, { force: true });
+          removed++;
+        }
+      }
+      return removed;
+    },
+  };
+}
+
+/** Puts the cache entry at `target`: a hard link, or a copy across file systems; false if there is no entry. */
+async function placeFrom(cached: string, target: string): Promise<boolean> {
+  try {
+    await link(cached, target);
+    return true;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return false;
+    if (code === 'EEXIST') {
+      await rm(target, { force: true });
+      return placeFrom(cached, target);
+    }
+    try {
+      await copyFile(cached, target);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
+
+/** Compresses every text file below `root` (for a site built without the build's last pass). */
 export async function precompress(
   root: string,
-  cacheDir = process.env.COMPRESS_CACHE_DIR || '.cache/compressed',
+  cacheDir?: string,
 ): Promise<{ files: number; reused: number; pruned: number }> {
-  await mkdir(cacheDir, { recursive: true });
-  let count = 0;
-  let reused = 0;
-  let temporaries = 0;
-  const one = async (file: string) => {
+  const compressor = await createCompressor(cacheDir);
+  const files = (await listFiles(root)).filter((f) => COMPRESSIBLE.test(f));
+  await mapLimit(files, 8, async (file) => {
     const body = await readFile(file);
-    const key = createHash('sha256').update(body).digest('hex').slice(0, 40);
-    for (const [ext, make] of [
-      ['br', () => br(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })],
-      ['gz', () => gz(body, { level: 9 })],
-    ] as const) {
-      const cached = join(cacheDir, `${key}.${ext}`);
-      const target = `${file}.${ext}`;
-      try {
-        // Copy first rather than check, then copy: another build sharing the cache may prune it in between.
-        await copyFile(cached, target);
-        reused++;
-        // Marks the entry as used by this build (see pruneCompressCache). An entry of another user may
-        // refuse; that only shortens its life in the cache.
-        const now = new Date();
-        await utimes(cached, now, now).catch(() => {});
-      } catch {
-        const data = await make();
-        await writeFile(target, data);
-        // Into the cache by rename, so that a build running beside this one never copies half a file.
-        const tmp = `${cached}.${process.pid}-${++temporaries}.tmp`;
-        await writeFile(tmp, data);
-        await rename(tmp, cached);
-      }
-    }
-    count++;
-  };
-  // A few at a time: compression is CPU work (libuv's threads) and the machine has few cores.
-  await mapLimit((await listFiles(root)).filter((f) => COMPRESSIBLE.test(f)), 8, one);
-  return { files: count, reused: reused / 2, pruned: await pruneCompressCache(cacheDir) };
+    await compressor.compress(file, `/${file.slice(root.length).replace(/^\/+/, '')}`, body, sha256(body));
+  });
+  return { files: files.length, reused: compressor.stats.reused / 2, pruned: await compressor.prune() };
 }

@@ -1,5 +1,6 @@
 /** getStaticPaths of the post sections, shared by their route files. */
 import { postsOf, summaryOf as summary } from '../content/store.ts';
+import { fragmentName } from './fragments.ts';
 import { perLanguage } from './paths.ts';
 import { SECTION_LIST, type PostSection } from './sections.ts';
 
@@ -23,14 +24,38 @@ export const sectionPagePaths = () =>
     }),
   );
 
-/** Every post's detail page in every section, with the latest posts of its category beside it. */
+/** The latest posts of a section, as its detail pages list them beside the post. */
+const latestOf = (content: Parameters<typeof postsOf>[0], section: PostSection) =>
+  postsOf(content, content.lists[section.list][0] ?? []).map(summary);
+
+/**
+ * Every post's detail page in every section, with the latest posts of its
+ * category beside it. A post that is itself among the latest shows the list
+ * without itself, so its page carries that list; every other page shows the
+ * same list, the section's shared fragment (src/lib/fragments.ts), and its key
+ * leaves the list out: a new post re-renders one fragment, not every page.
+ */
 export const sectionDetailPaths = () =>
-  perLanguage((_lang, content) =>
+  perLanguage((lang, content) =>
     SECTION_LIST.flatMap((section) => {
-      const latest = postsOf(content, content.lists[section.list][0] ?? []).map(summary);
+      const latest = latestOf(content, section);
+      const shared = fragmentName(`latest-${section.slug}`, lang);
       return content.lists[section.list].flat().map((id) => ({
         params: { section: section.slug, id: String(id) },
-        props: { section, post: content.posts[id]!, latest },
+        props: {
+          section,
+          post: content.posts[id]!,
+          ...(latest.some((p) => p.id === id) ? { latest: latest.filter((p) => p.id !== id) } : { latestFragment: shared }),
+        },
       }));
     }),
+  );
+
+/** The shared latest-posts fragment of every section, in every language. */
+export const latestFragmentPaths = () =>
+  perLanguage((_lang, content) =>
+    SECTION_LIST.map((section) => ({
+      params: { section: section.slug },
+      props: { section, latest: latestOf(content, section) },
+    })),
   );

@@ -13,12 +13,21 @@ export function plainText(html: string): string {
   return html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();
 }
 
+// Building an Intl formatter costs far more than using one, and a build formats
+// dates on every one of its thousands of pages: one formatter per language.
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+function memo<F extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => F): F {
+  let f = formatters.get(key);
+  if (!f) formatters.set(key, (f = make()));
+  return f as F;
+}
+
 /** A date in the page's language, e.g. "20 noyabr 2026" / "20 ноября 2026 г."; null for a missing date. */
 export function formatDate(iso: string | null, lang: Language): string | null {
   if (!iso) return null;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return null;
-  return new Intl.DateTimeFormat(lang.tag, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Tashkent' }).format(date);
+  return memo(`date:${lang.tag}`, () => new Intl.DateTimeFormat(lang.tag, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Tashkent' })).format(date);
 }
 
 /** The ISO date (yyyy-mm-dd) for a `<time datetime>` attribute: the same day, in Tashkent, that the text shows. */
@@ -26,9 +35,9 @@ export function isoDay(iso: string | null): string | undefined {
   if (!iso) return undefined;
   const date = new Date(iso);
   // en-CA formats as yyyy-mm-dd.
-  return Number.isNaN(date.getTime()) ? undefined : new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tashkent' }).format(date);
+  return Number.isNaN(date.getTime()) ? undefined : memo('iso-day', () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tashkent' })).format(date);
 }
 
 export function formatCount(n: number | null, lang: Language): string | null {
-  return n === null ? null : new Intl.NumberFormat(lang.tag).format(n);
+  return n === null ? null : memo(`count:${lang.tag}`, () => new Intl.NumberFormat(lang.tag)).format(n);
 }

@@ -1,15 +1,20 @@
 /**
- * Incremental correctness of `rebuild` against the real sample API: builds the
- * whole site three times into its own releases folder, editing the API's
- * database between builds the way an editor would.
+ * Incremental correctness of `rebuild` against the real sample API: a chain of
+ * rebuilds into its own releases folder, editing the API's database between
+ * them the way an editor would. After each, the published release must be
+ * exactly what a cold build of the same snapshot writes: the same files, the
+ * same bytes. That is what makes every shortcut of the rebuild safe.
  */
+import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { readlink, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { cp, mkdir, readFile, readlink, rm } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SampleApi } from '../../scripts/sample-api/server.ts';
 import { checkLinks } from '../../scripts/check-links.ts';
 import { rebuild, type RebuildReport } from '../../scripts/rebuild.ts';
+import { listFiles } from '../../scripts/lib/files.ts';
 import { startTestApi } from '../helpers/sample-api.ts';
 
 const WORK = '.cache/test-rebuild';
@@ -33,6 +38,34 @@ afterAll(async () => {
 });
 
 const release = (r: RebuildReport, path: string) => join(WORK, 'releases', r.release, path);
+
+/**
+ * Builds the snapshot the last rebuild pulled from scratch into folders of its
+ * own (no incremental cache, no compression cache; only the pictures Astro
+ * drew are copied, as drawing them again changes nothing but the time) and
+ * returns the paths whose bytes differ from the release, and the paths only
+ * one of them has.
+ */
+async function differencesFromCold(r: RebuildReport, name: string): Promise<string[]> {
+  const dir = `${WORK}/cold-${name}`;
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(`${dir}/astro`, { recursive: true });
+  if (existsSync(`${WORK}/astro/assets`)) await cp(`${WORK}/astro/assets`, `${dir}/astro/assets`, { recursive: true });
+  await promisify(execFile)(process.execPath, ['scripts/build.ts', '--skip-pull'], {
+    env: { ...process.env, OUT_DIR: `${dir}/site`, ASTRO_CACHE_DIR: `${dir}/astro`, COMPRESS_CACHE_DIR: `${dir}/compressed` },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const tree = async (root: string) => new Set((await listFiles(root)).map((f) => relative(root, f)));
+  const published = await tree(release(r, ''));
+  const cold = await tree(`${dir}/site`);
+  const differences = [...published].filter((p) => !cold.has(p)).map((p) => `only in the release: ${p}`);
+  differences.push(...[...cold].filter((p) => !published.has(p)).map((p) => `only in the cold build: ${p}`));
+  for (const p of published) {
+    if (cold.has(p) && !(await readFile(release(r, p))).equals(await readFile(join(dir, 'site', p)))) differences.push(`different bytes: ${p}`);
+  }
+  await rm(dir, { recursive: true, force: true });
+  return differences.sort();
+}
 const html = (r: RebuildReport, path: string) => readFileSync(release(r, path), 'utf8');
 const LANG_PREFIXES = ['', '/uz-cyrl', '/ru', '/en'];
 
@@ -82,7 +115,36 @@ describe('rebuild', () => {
     }
     expect(statSync(release(edited, `news/${postId}/index.html`)).ino).not.toBe(statSync(release(first, `news/${postId}/index.html`)).ino);
     expect(edited.build.reused).toBeGreaterThan(edited.build.pages * 0.8);
-  }, 240_000);
+    expect(await differencesFromCold(edited, 'text')).toEqual([]);
+  }, 300_000);
+
+  it("a recent post's new title reaches every detail page's side list, rendering only the pages that list it themselves", async () => {
+    const recent = (api.db.prepare('SELECT id FROM posts WHERE type = 1 AND lang = 1 ORDER BY date DESC, id DESC LIMIT 1 OFFSET 1').get() as { id: number }).id;
+    const older = (api.db.prepare('SELECT id FROM posts WHERE type = 1 AND lang = 1 ORDER BY date DESC, id DESC LIMIT 1 OFFSET 20').get() as { id: number }).id;
+    api.db.prepare("UPDATE posts SET title = 'Tahrirlangan yangilik ' || lang WHERE id = ?").run(recent);
+    const retitled = await rebuild([{ type: 'post', id: recent }]);
+    // An old post's page shows the new title in its side list…
+    expect(html(retitled, `news/${older}/index.html`)).toContain('Tahrirlangan yangilik 1');
+    expect(html(retitled, `ru/news/${older}/index.html`)).toContain('Tahrirlangan yangilik 3');
+    expect(retitled.files.changed).toContain(`/news/${older}/index.html`);
+    // …without being rendered again: the list is one shared fragment per language.
+    expect(retitled.build.rendered).toBeLessThan(retitled.build.pages * 0.2);
+    expect(await differencesFromCold(retitled, 'title')).toEqual([]);
+  }, 300_000);
+
+  it('publishes a new post with its page in every language, as a cold build would', async () => {
+    const model = (api.db.prepare('SELECT id FROM posts WHERE type = 1 AND lang = 1 ORDER BY date DESC, id DESC LIMIT 1 OFFSET 20').get() as { id: number }).id;
+    const id = (api.db.prepare('SELECT max(id) AS m FROM posts').get() as { m: number }).m + 1;
+    api.db.exec(
+      `INSERT INTO posts SELECT ${id}, lang, type, (SELECT max(date) FROM posts WHERE type = 1), 0, image, 'Eng yangi xabar ' || lang, brief, html FROM posts WHERE id = ${model}`,
+    );
+    const added = await rebuild([{ type: 'post', id }]);
+    for (const prefix of LANG_PREFIXES) expect(added.files.added).toContain(`${prefix}/news/${id}/index.html`);
+    expect(html(added, 'news/index.html')).toContain('Eng yangi xabar 1');
+    expect(html(added, `news/${model}/index.html`)).toContain('Eng yangi xabar 1');
+    expect(added.build.rendered).toBeLessThan(added.build.pages * 0.3);
+    expect(await differencesFromCold(added, 'new-post')).toEqual([]);
+  }, 300_000);
 
   it('removes a deleted post from the published site and from the lists', async () => {
     api.db.prepare('DELETE FROM posts WHERE id = ?').run(postId);
@@ -91,8 +153,24 @@ describe('rebuild', () => {
     expect(existsSync(release(third, `news/${postId}/index.html`))).toBe(false);
     expect(html(third, 'news/page/2/index.html')).not.toContain(`/news/${postId}"`);
     // The previous release is still there to roll back to.
-    expect(await readlink(join(WORK, 'releases', 'previous'))).toBe(edited.release);
-  }, 240_000);
+    expect(await readlink(join(WORK, 'releases', 'previous'))).toBe(third.previous);
+    expect(await differencesFromCold(third, 'deleted')).toEqual([]);
+  }, 300_000);
+
+  it('a new content page in the menu appears in every menu, as a cold build would', async () => {
+    for (const lang of [1, 2, 3, 4]) {
+      api.db.prepare('INSERT INTO pages (id, lang, views, title, html) VALUES (9001, ?, 5, ?, ?)').run(lang, `Yangi sahifa ${lang}`, `<p>Yangi sahifa matni ${lang}.</p>`);
+      const group = (api.db.prepare('SELECT id FROM menu_groups WHERE lang = ? ORDER BY position LIMIT 1').get(lang) as { id: number }).id;
+      api.db
+        .prepare("INSERT INTO menu_items (id, lang, group_id, position, page, is_page, title) VALUES (9001, ?, ?, 99, '9001', 1, ?)")
+        .run(lang, group, `Yangi bo'lim ${lang}`);
+    }
+    const menu = await rebuild('all');
+    for (const prefix of LANG_PREFIXES) expect(menu.files.added).toContain(`${prefix}/page/9001/index.html`);
+    expect(html(menu, 'index.html')).toContain('/page/9001');
+    expect(html(menu, 'ru/news/index.html')).toContain('/ru/page/9001');
+    expect(await differencesFromCold(menu, 'menu')).toEqual([]);
+  }, 400_000);
 
   it('after a stylesheet-only change, every page links the new stylesheet and no /_astro/ reference dangles', async () => {
     const stylesheet = 'src/styles/global.scss';
@@ -104,6 +182,7 @@ describe('rebuild', () => {
       // No content change at all: only the look of the site changes.
       writeFileSync(stylesheet, `${original}${probe}`);
       restyled = await rebuild([]);
+      expect(await differencesFromCold(restyled, 'stylesheet')).toEqual([]);
     } finally {
       writeFileSync(stylesheet, original);
     }

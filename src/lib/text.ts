@@ -8,11 +8,6 @@ export function truncate(text: string, max: number): string {
   return chars.slice(0, max).join('').trimEnd() + ELLIPSIS;
 }
 
-/** Visible text of an HTML fragment, for descriptions and search snippets. */
-export function plainText(html: string): string {
-  return html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();
-}
-
 /** A date in the page's language, e.g. "20 noyabr 2026" / "20 ноября 2026 г."; null for a missing date. */
 export function formatDate(iso: string | null, lang: Language): string | null {
   if (!iso) return null;

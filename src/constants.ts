@@ -23,6 +23,8 @@ export const STICKY = { breakpointPx: 991, narrowOffsetPx: 220, wideOffsetPx: 80
 
 /** §9 Cookie consent lasts 150 days (the product's own setting, not the library's 365). */
 export const COOKIE_CONSENT_DAYS = 150;
+/** §9 Scrolling this share of the page (per cent of the scrollable height) also accepts the cookie bar. */
+export const COOKIE_CONSENT_SCROLL_PERCENT = 25;
 
 /** §9 Toasts close after 2000 ms. */
 export const TOAST_MS = 2000;

@@ -96,12 +96,17 @@ function addControls(box: Box, group: HTMLAnchorElement[], m: Messages): () => v
     return b;
   });
   bar.append(thumbs);
+  // A click in the bar is never a click outside the photo that closes the lightbox.
+  bar.addEventListener('click', (e) => e.stopPropagation());
   container.append(bar);
 
   const mark = (index: number) => buttons.forEach((b, i) => (i === index ? b.setAttribute('aria-current', 'true') : b.removeAttribute('aria-current')));
   let timer: ReturnType<typeof setInterval> | undefined;
+  play.innerHTML = icon('play');
+  // Only the icon's reference changes: replacing the button's content under the pointer would leave the
+  // click's target outside the lightbox, which GLightbox takes for a click outside and closes.
   const render = () => {
-    play.innerHTML = icon(timer ? 'pause' : 'play');
+    play.querySelector('use')?.setAttribute('href', `/icons.svg#${timer ? 'pause' : 'play'}`);
     play.setAttribute('aria-label', timer ? m['lightbox.pause'] : m['lightbox.play']);
   };
   function stop() {

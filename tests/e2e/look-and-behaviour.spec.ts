@@ -140,6 +140,10 @@ test.describe('top strip', () => {
       await title.click();
       await expect(group).toHaveAttribute('open', '');
       await expect(group.getByRole('link').first()).toBeVisible();
+      // The open list lies wholly on the screen.
+      const box = (await group.locator('ul').boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
       await title.click();
       await expect(group).not.toHaveAttribute('open');
       await expect(group.getByRole('link').first()).toBeHidden();

@@ -101,12 +101,12 @@ test.describe('icons', () => {
 test.describe('survey buttons', () => {
   for (const width of [320, 1280]) {
     for (const lang of [UZ, RU]) {
-      test(`no label breaks inside a word at ${width} px (${lang.label})`, async ({ page }) => {
+      test(`no survey button or service tile label breaks inside a word at ${width} px (${lang.label})`, async ({ page }) => {
         await page.setViewportSize({ width, height: 900 });
         await page.goto(localizePath(lang, '/'));
         await page.locator('#surveys').scrollIntoViewIfNeeded();
         await hydrated(page, 'SurveyList');
-        const split = await page.locator('.survey__vote').evaluateAll((buttons) => {
+        const split = await page.locator('.survey__vote, .tile__label').evaluateAll((buttons) => {
           const broken: string[] = [];
           for (const button of buttons) {
             const walker = document.createTreeWalker(button, NodeFilter.SHOW_TEXT);

@@ -6,8 +6,11 @@ import { readConfig } from './src/config.ts';
 import { LANGUAGES } from './src/i18n/languages.ts';
 import { slugRedirects } from './src/routes.ts';
 import { FRAGMENT_DIR } from './src/lib/fragments.ts';
+import { postRedirectPaths } from './src/lib/section-pages.ts';
 
 const redirects = slugRedirects();
+/** `/news/{id}` of posts that are not news redirect to their own section (noindex): read from the snapshot when the sitemap is written. */
+let postRedirects;
 // Pictures from the API are fetched at build time and served from the site (src/lib/images.ts).
 const media = new URL(readConfig().mediaBase);
 
@@ -17,7 +20,7 @@ export default defineConfig({
   outDir: process.env.OUT_DIR || './dist',
   integrations: [
     react(),
-    // Every page in every language, with its hreflang alternates; not the redirects or the error pages.
+    // Every page in every language, with its hreflang alternates; not the redirects (menu slugs, /news/{id} of other posts) or the error pages.
     sitemap({
       i18n: {
         defaultLocale: LANGUAGES[0].code,
@@ -25,7 +28,8 @@ export default defineConfig({
       },
       filter: (page) => {
         const path = new URL(page).pathname.replace(/\/$/, '') || '/';
-        return !(path in redirects) && !/(^|\/)(404|500)$/.test(path) && !path.split('/').includes(FRAGMENT_DIR);
+        postRedirects ??= new Set(postRedirectPaths());
+        return !(path in redirects) && !postRedirects.has(path) && !/(^|\/)(404|500)$/.test(path) && !path.split('/').includes(FRAGMENT_DIR);
       },
     }),
   ],

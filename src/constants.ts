@@ -23,6 +23,8 @@ export const STICKY = { breakpointPx: 991, narrowOffsetPx: 220, wideOffsetPx: 80
 
 /** §9 Cookie consent lasts 150 days (the product's own setting, not the library's 365). */
 export const COOKIE_CONSENT_DAYS = 150;
+/** §9 Scrolling this share of the page (per cent of the scrollable height) also accepts the cookie bar. */
+export const COOKIE_CONSENT_SCROLL_PERCENT = 25;
 
 /** §9 Toasts close after 2000 ms. */
 export const TOAST_MS = 2000;
@@ -33,15 +35,16 @@ export const APPEAL_MIN_LENGTH = 10;
 /** §9 Carousel images. */
 export const CAROUSEL_SIZE = 3;
 
-/** §9 Lightbox settings. */
+/**
+ * §9 Lightbox settings that GLightbox can honour (src/scripts/lightbox.ts). §9's other lightbox numbers
+ * (page turns throttled at 250 ms, a quick 35 px drag under 350 ms closes, 300 ms double click) are
+ * another library's internals: GLightbox has no such settings, and they are not product rules.
+ */
 export const LIGHTBOX = {
   slideshowDelayMs: 3000,
   minSlidesForThumbnails: 2,
-  pageTurnThrottleMs: 250,
+  /** GLightbox `dragToleranceY`: a vertical drag this long closes the lightbox. */
   dragCloseDistancePx: 150,
-  dragCloseQuickDistancePx: 35,
-  dragQuickMs: 350,
-  doubleClickMs: 300,
 } as const;
 
 /** §9 Region facts shown on the province page. */

@@ -57,7 +57,7 @@ CREATE TABLE IF NOT EXISTS survey_answers (id INTEGER PRIMARY KEY AUTOINCREMENT,
   is_like INTEGER NOT NULL, answered_at TEXT NOT NULL);
 `;
 
-interface SeedPost { type: number; date: string; views: number; image: string | null; title: Texts; brief: Texts; html: Texts }
+interface SeedPost { type: number; date: string | null; views: number | null; image: string | null; title: Texts; brief: Texts; html: Texts }
 interface SeedPage { id: number; views: number; title: Texts; html: Texts }
 interface SeedMenuGroup { title: Texts; isTop: boolean; items: { title: Texts; page: string; isPage: boolean }[] }
 interface SeedEmployee { category: number; fio: Texts; position: Texts; briefly: Texts; biography: Texts; obligation: Texts; image: string }

@@ -17,6 +17,7 @@ import {
 } from '../lib/accessibility.ts';
 import { useHydrated } from './useHydrated.ts';
 import { CRASH_MESSAGES, withCrashScreen } from './CrashScreen.tsx';
+import { SpriteIcon } from './SpriteIcon.tsx';
 
 export const A11Y_MESSAGES = [
   ...CRASH_MESSAGES,
@@ -82,9 +83,7 @@ function AccessibilityPanel({ messages: m }: { messages: Messages }) {
   return (
     <div className="a11y">
       <button ref={button} type="button" className="header-button" disabled={!hydrated} aria-expanded={open} aria-controls="a11y-panel" onClick={() => (open ? close() : setOpen(true))}>
-        <svg width="22" height="22" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
-          <path d="M12 5c5 0 8.7 3.6 10 7-1.3 3.4-5 7-10 7S3.3 15.4 2 12c1.3-3.4 5-7 10-7zm0 2c-3.6 0-6.4 2.4-7.8 5 1.4 2.6 4.2 5 7.8 5s6.4-2.4 7.8-5c-1.4-2.6-4.2-5-7.8-5zm0 2a3 3 0 1 1 0 6 3 3 0 0 1 0-6z" />
-        </svg>
+        <SpriteIcon name="eye" size={22} />
         <span className="header-button__label">{m['header.accessibility']}</span>
       </button>
       <div
@@ -100,9 +99,7 @@ function AccessibilityPanel({ messages: m }: { messages: Messages }) {
         <div className="a11y-panel__head">
           <h2 id="a11y-panel-title">{m['a11y.title']}</h2>
           <button type="button" className="close-button" aria-label={m['a11y.close']} onClick={close}>
-            <svg width="22" height="22" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
-              <path d="M6.4 5 12 10.6 17.6 5 19 6.4 13.4 12l5.6 5.6-1.4 1.4-5.6-5.6L6.4 19 5 17.6l5.6-5.6L5 6.4z" />
-            </svg>
+            <SpriteIcon name="close" size={22} />
           </button>
         </div>
         <fieldset>

@@ -12,6 +12,7 @@ import type { MessageKey } from '../i18n/t.ts';
 import { toast } from './toast.ts';
 import { useHydrated } from './useHydrated.ts';
 import { CRASH_MESSAGES, withCrashScreen } from './CrashScreen.tsx';
+import { SpriteIcon } from './SpriteIcon.tsx';
 
 export const SEARCH_MESSAGES = [
   ...CRASH_MESSAGES,
@@ -61,18 +62,14 @@ function SearchDialog({ lang, apiBase, messages: m }: Props) {
   return (
     <>
       <button type="button" className="header-button" aria-haspopup="dialog" disabled={!hydrated} onClick={() => dialog.current?.showModal()}>
-        <svg width="22" height="22" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
-          <path d="M10.5 3a7.5 7.5 0 0 1 5.9 12.1l4.3 4.3-1.4 1.4-4.3-4.3A7.5 7.5 0 1 1 10.5 3zm0 2a5.5 5.5 0 1 0 0 11 5.5 5.5 0 0 0 0-11z" />
-        </svg>
+        <SpriteIcon name="search" size={22} />
         <span className="header-button__label">{m['header.search']}</span>
       </button>
       <dialog ref={dialog} className="search-dialog" aria-labelledby="search-dialog-title">
         <div className="search-dialog__head">
           <h2 id="search-dialog-title">{m['search.title']}</h2>
           <button type="button" className="close-button" aria-label={m['search.close']} onClick={() => dialog.current?.close()}>
-            <svg width="24" height="24" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
-              <path d="M6.4 5 12 10.6 17.6 5 19 6.4 13.4 12l5.6 5.6-1.4 1.4-5.6-5.6L6.4 19 5 17.6l5.6-5.6L5 6.4z" />
-            </svg>
+            <SpriteIcon name="close" size={24} />
           </button>
         </div>
         <form role="search" className="search-dialog__form" onSubmit={search}>

@@ -2,7 +2,8 @@
  * Surveys with like/dislike voting (§4, §5, §7). A vote is posted once per
  * survey from this device: after a counted vote both buttons are disabled, the
  * chosen one is marked and the list is reloaded from the server. A vote that
- * fails stores nothing and gives the buttons back, with a toast.
+ * fails stores nothing and gives the buttons back, with a toast. The counts
+ * built into the page are refreshed from the API when the island hydrates.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
@@ -10,6 +11,7 @@ import { ApiError, createApiClient } from '../api/client.ts';
 import type { Survey } from '../api/types.ts';
 import type { LangNumber } from '../i18n/languages.ts';
 import type { MessageKey } from '../i18n/t.ts';
+import { SpriteIcon } from './SpriteIcon.tsx';
 import { toast } from './toast.ts';
 import { useHydrated } from './useHydrated.ts';
 import { $votes, loadVotes, recordVote } from './votes.ts';
@@ -42,6 +44,22 @@ function SurveyList({ lang, locale, apiBase, surveys: initial, messages: m }: Pr
   const [surveys, setSurveys] = useState(initial);
   const [pending, setPending] = useState<number | null>(null);
   const number = new Intl.NumberFormat(locale);
+
+  // The counts in the HTML are as old as the build: ask the API for today's once hydrated (§7
+  // survey/getAll). If that fails, or answers no surveys at all, the built counts stay.
+  useEffect(() => {
+    let live = true;
+    const client = createApiClient({ baseUrl: apiBase, timeoutMs: 10_000, retries: 0 });
+    client.surveys(lang).then(
+      (fresh) => {
+        if (live && fresh.length > 0) setSurveys(fresh);
+      },
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [apiBase, lang]);
 
   useEffect(() => {
     loadVotes(localStorage);
@@ -85,11 +103,13 @@ function SurveyList({ lang, locale, apiBase, surveys: initial, messages: m }: Pr
             </p>
             <div className="survey__votes">
               <button type="button" className="survey__vote" aria-pressed={choice === true} disabled={locked} onClick={() => void vote(s, true)}>
-                <span aria-hidden="true">👍</span> {m['survey.like']}
+                <SpriteIcon name="thumb-up" />
+                <span className="survey__label">{m['survey.like']}</span>
                 <span className="survey__count">{m['survey.likes'].replace('{n}', number.format(s.likes))}</span>
               </button>
               <button type="button" className="survey__vote" aria-pressed={choice === false} disabled={locked} onClick={() => void vote(s, false)}>
-                <span aria-hidden="true">👎</span> {m['survey.dislike']}
+                <SpriteIcon name="thumb-down" />
+                <span className="survey__label">{m['survey.dislike']}</span>
                 <span className="survey__count">{m['survey.dislikes'].replace('{n}', number.format(s.dislikes))}</span>
               </button>
             </div>

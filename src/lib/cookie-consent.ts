@@ -1,5 +1,8 @@
-/** Cookie consent kept in local storage with its own expiry (§9: 150 days). */
-import { COOKIE_CONSENT_DAYS, STORAGE_KEYS } from '../constants.ts';
+/**
+ * Cookie consent kept in local storage with its own expiry (§9: 150 days, then the bar shows again).
+ * It is given by the bar's button or by scrolling 25 % of the page (§9's scroll-accept).
+ */
+import { COOKIE_CONSENT_DAYS, COOKIE_CONSENT_SCROLL_PERCENT, STORAGE_KEYS } from '../constants.ts';
 
 const DAY_MS = 86_400_000;
 type Store = Pick<Storage, 'getItem' | 'setItem'>;
@@ -19,4 +22,13 @@ export function giveConsent(store: Store, now: number): void {
   } catch {
     // Storage disabled: the bar simply shows again next time.
   }
+}
+
+/**
+ * True once the visitor has scrolled COOKIE_CONSENT_SCROLL_PERCENT of what the page can scroll
+ * (`scrollY` against `scrollHeight - viewportHeight`). A page too short to scroll never accepts by itself.
+ */
+export function scrolledEnough(scrollY: number, scrollHeight: number, viewportHeight: number): boolean {
+  const scrollable = scrollHeight - viewportHeight;
+  return scrollable > 0 && scrollY >= (scrollable * COOKIE_CONSENT_SCROLL_PERCENT) / 100;
 }

@@ -1,6 +1,9 @@
 /**
- * The site's icons, 24×24 paths. Pages refer to them in one cached sprite
- * (/icons.svg, built from this table) instead of repeating each path inline.
+ * The site's icons, 24×24 paths. Pages and islands refer to them in one cached
+ * sprite (/icons.svg, built from these tables) instead of repeating each path
+ * inline: `<Icon name>` in Astro, `<SpriteIcon name>` in the islands. Never an
+ * emoji or a Unicode symbol as an icon: a device without an emoji font shows
+ * an empty box.
  */
 export const ICONS = {
   search: 'M10.5 3a7.5 7.5 0 0 1 5.9 12.1l4.3 4.3-1.4 1.4-4.3-4.3A7.5 7.5 0 1 1 10.5 3zm0 2a5.5 5.5 0 1 0 0 11 5.5 5.5 0 0 0 0-11z',
@@ -17,11 +20,27 @@ export const ICONS = {
   'arrow-right': 'M13.2 5.6 19.6 12l-6.4 6.4-1.4-1.4 4-4H4v-2h11.8l-4-4z',
 } as const;
 
-export type IconName = keyof typeof ICONS;
+/** Outline icons drawn with a 2 px round stroke (service tiles, survey votes, slideshow): one line weight for all. */
+export const STROKE_ICONS = {
+  letter: 'M3 6h18v12H3z M3 7l9 6 9-6',
+  pencil: 'M4 20h4L19 9a2.8 2.8 0 0 0-4-4L4 16z M13.5 6.5l4 4',
+  hotel: 'M3 11l9-7 9 7 M5 9.5V20h14V9.5 M10 20v-5h4v5',
+  growth: 'M3 20h18 M5 16l5-5 4 4 6-7 M15 8h5v5',
+  bus: 'M7 4h10a2 2 0 0 1 2 2v11H5V6a2 2 0 0 1 2-2z M5 11h14 M8 17v3 M16 17v3',
+  mountain: 'M3 20l6-11 4 6 3-4 5 9z',
+  'thumb-up': 'M7 10v10H4V10z M7 10l4-7a2 2 0 0 1 3 2l-1 5h6a2 2 0 0 1 2 2.3l-1.3 6A2 2 0 0 1 17.7 20H7',
+  'thumb-down': 'M7 14V4H4v10z M7 14l4 7a2 2 0 0 0 3-2l-1-5h6a2 2 0 0 0 2-2.3l-1.3-6A2 2 0 0 0 17.7 4H7',
+  play: 'M8 5v14l11-7z',
+  pause: 'M8 5v14 M16 5v14',
+} as const;
+
+export type IconName = keyof typeof ICONS | keyof typeof STROKE_ICONS;
 
 export function sprite(): string {
-  const symbols = Object.entries(ICONS)
-    .map(([name, d]) => `<symbol id="${name}" viewBox="0 0 24 24"><path d="${d}"/></symbol>`)
-    .join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg">${symbols}</svg>`;
+  const filled = Object.entries(ICONS).map(([name, d]) => `<symbol id="${name}" viewBox="0 0 24 24"><path d="${d}"/></symbol>`);
+  const stroked = Object.entries(STROKE_ICONS).map(
+    ([name, d]) =>
+      `<symbol id="${name}" viewBox="0 0 24 24"><path d="${d}" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"/></symbol>`,
+  );
+  return `<svg xmlns="http://www.w3.org/2000/svg">${[...filled, ...stroked].join('')}</svg>`;
 }

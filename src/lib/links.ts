@@ -3,16 +3,17 @@
  * A tile with no target is shown, but not as a link.
  */
 import type { MessageKey } from '../i18n/t.ts';
+import type { IconName } from './icons.ts';
 
 export type ServiceTarget = { kind: 'external'; url: string } | { kind: 'internal'; path: string } | { kind: 'none' };
 
-export const SERVICES: readonly { labelKey: MessageKey; icon: string; target: ServiceTarget }[] = [
-  { labelKey: 'service.appeals', icon: '✉', target: { kind: 'external', url: 'https://pm.gov.uz' } },
-  { labelKey: 'service.suggestions', icon: '✎', target: { kind: 'internal', path: '/murojaat_yuborish' } },
-  { labelKey: 'service.resorts', icon: '⌂', target: { kind: 'external', url: 'https://uzbekistan.travel' } },
-  { labelKey: 'service.development', icon: '▲', target: { kind: 'none' } },
-  { labelKey: 'service.transport', icon: '⇄', target: { kind: 'none' } },
-  { labelKey: 'service.tourism', icon: '⛰', target: { kind: 'external', url: 'https://uzbekistan.travel/en/' } },
+export const SERVICES: readonly { labelKey: MessageKey; icon: IconName; target: ServiceTarget }[] = [
+  { labelKey: 'service.appeals', icon: 'letter', target: { kind: 'external', url: 'https://pm.gov.uz' } },
+  { labelKey: 'service.suggestions', icon: 'pencil', target: { kind: 'internal', path: '/murojaat_yuborish' } },
+  { labelKey: 'service.resorts', icon: 'hotel', target: { kind: 'external', url: 'https://uzbekistan.travel' } },
+  { labelKey: 'service.development', icon: 'growth', target: { kind: 'none' } },
+  { labelKey: 'service.transport', icon: 'bus', target: { kind: 'none' } },
+  { labelKey: 'service.tourism', icon: 'mountain', target: { kind: 'external', url: 'https://uzbekistan.travel/en/' } },
 ];
 
 export const USEFUL_LINKS: readonly { labelKey: MessageKey; url: string }[] = [

@@ -65,3 +65,19 @@ export function sanitize(html: string, options: { mediaBase?: string } = {}): st
   // A wide table scrolls inside its own box on a phone; keyboard users can reach and scroll it.
   return clean.replace(/<table/g, '<div class="table-scroll" tabindex="0"><table').replace(/<\/table>/g, '</table></div>');
 }
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'", '#x27': "'" };
+
+/**
+ * The visible text of HTML from the API, for meta and Open Graph descriptions:
+ * sanitised first (so the text of `<script>`, `<style>` and the like is gone
+ * with them), then tags stripped, entities decoded and whitespace collapsed.
+ * The caller truncates.
+ */
+export function textOf(html: string): string {
+  return sanitizeHtml(html, { ...OPTIONS, allowedAttributes: {} })
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(#?\w+);/g, (m, name: string) => ENTITIES[name.toLowerCase()] ?? m)
+    .replace(/\s+/g, ' ')
+    .trim();
+}

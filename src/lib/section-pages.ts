@@ -1,8 +1,11 @@
 /** getStaticPaths of the post sections, shared by their route files. */
-import { postsOf, summaryOf as summary } from '../content/store.ts';
+import type { Post, PostSummary } from '../api/types.ts';
+import { contentFor, postsOf, summaryOf as summary } from '../content/store.ts';
+import type { LanguageContent } from '../content/snapshot.ts';
+import { LANGUAGES, localizePath } from '../i18n/languages.ts';
 import { fragmentName } from './fragments.ts';
 import { perLanguage } from './paths.ts';
-import { SECTION_LIST, type PostSection } from './sections.ts';
+import { POST_HOMES, SECTION_LIST, SECTIONS, type PostSection } from './sections.ts';
 
 /** Page 1 of a section's list (every post, for sections that are not paginated), in every language. */
 export const sectionIndexPaths = (section: PostSection) =>
@@ -25,19 +28,40 @@ export const sectionPagePaths = () =>
   );
 
 /** The latest posts of a section, as its detail pages list them beside the post. */
-const latestOf = (content: Parameters<typeof postsOf>[0], section: PostSection) =>
-  postsOf(content, content.lists[section.list][0] ?? []).map(summary);
+const latestOf = (content: LanguageContent, section: PostSection) => postsOf(content, content.lists[section.list][0] ?? []).map(summary);
+
+export type SectionDetailProps =
+  /** A post among the latest shows the list without itself; every other post the shared fragment of that name. */
+  | { section: PostSection; post: Post; latest: PostSummary[] }
+  | { section: PostSection; post: Post; latestFragment: string }
+  /** `/news/{id}` of a post that is not news: a redirect page to where it is shown (`to`, unprefixed). */
+  | { section: PostSection; redirect: { to: string; title: string } };
+
+/** `/news/{id}` → where each post that is not a news item lives, for one language's content. */
+function postRedirects(content: LanguageContent): { id: number; to: string; title: string }[] {
+  const news = new Set(content.lists.news.flat());
+  return Object.entries(POST_HOMES).flatMap(([list, home]) =>
+    content.lists[list as keyof typeof POST_HOMES]
+      .flat()
+      .filter((id) => !news.has(id) && content.posts[id])
+      .map((id) => ({ id, to: home(id), title: content.posts[id]!.title })),
+  );
+}
 
 /**
  * Every post's detail page in every section, with the latest posts of its
- * category beside it. A post that is itself among the latest shows the list
- * without itself, so its page carries that list; every other page shows the
- * same list, the section's shared fragment (src/lib/fragments.ts), and its key
- * leaves the list out: a new post re-renders one fragment, not every page.
+ * category beside it; and, at `/news/{id}`, a redirect page for every post that
+ * is not news (announcements, lectures, visiting receptions, historical
+ * figures), so a search hit's `news/{id}` link always arrives.
+ *
+ * The side list: a post that is itself among the latest shows the list without
+ * itself, so its page carries that list; every other page shows the same list,
+ * the section's shared fragment (src/lib/fragments.ts), and its key leaves the
+ * list out: a new post re-renders one fragment, not every page.
  */
 export const sectionDetailPaths = () =>
-  perLanguage((lang, content) =>
-    SECTION_LIST.flatMap((section) => {
+  perLanguage<{ section: string; id: string }, SectionDetailProps>((lang, content) => [
+    ...SECTION_LIST.flatMap((section) => {
       const latest = latestOf(content, section);
       const shared = fragmentName(`latest-${section.slug}`, lang);
       return content.lists[section.list].flat().map((id) => ({
@@ -49,7 +73,16 @@ export const sectionDetailPaths = () =>
         },
       }));
     }),
-  );
+    ...postRedirects(content).map(({ id, to, title }) => ({
+      params: { section: SECTIONS.news.slug, id: String(id) },
+      props: { section: SECTIONS.news, redirect: { to, title } },
+    })),
+  ]);
+
+/** The localised paths of those redirect pages, which the sitemap leaves out (they are noindex). */
+export function postRedirectPaths(): string[] {
+  return LANGUAGES.flatMap((lang) => postRedirects(contentFor(lang)).map(({ id }) => localizePath(lang, `/${SECTIONS.news.slug}/${id}`)));
+}
 
 /** The shared latest-posts fragment of every section, in every language. */
 export const latestFragmentPaths = () =>

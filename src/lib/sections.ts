@@ -47,3 +47,17 @@ export function sectionPath(section: PostSection): string {
 export function listPagePath(section: PostSection, page: number): string {
   return page <= 1 ? sectionPath(section) : `${sectionPath(section)}/page/${page}`;
 }
+
+/**
+ * Where each kind of post that is not a news item is shown, for the redirect
+ * from `/news/{id}`: search hits link every post that is not a page to
+ * `news/{id}` (§2), so every post id needs a page there. Sections with a
+ * detail page go to it; the visiting receptions and historical figures, which
+ * are shown whole on one list, go to their card on it.
+ */
+export const POST_HOMES: Readonly<Record<Exclude<PostTypeName, 'news'>, (id: number) => string>> = {
+  announcements: (id) => `/${SECTIONS.announcements.slug}/${id}`,
+  lectures: (id) => `/${SECTIONS.lectures.slug}/${id}`,
+  visitingReceptions: (id) => `/sayyor_qabullar#post-${id}`,
+  historicalPersons: (id) => `/tarixiy_shaxslar#person-${id}`,
+};

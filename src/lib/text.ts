@@ -8,11 +8,6 @@ export function truncate(text: string, max: number): string {
   return chars.slice(0, max).join('').trimEnd() + ELLIPSIS;
 }
 
-/** Visible text of an HTML fragment, for descriptions and search snippets. */
-export function plainText(html: string): string {
-  return html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();
-}
-
 // Building an Intl formatter costs far more than using one, and a build formats
 // dates on every one of its thousands of pages: one formatter per language.
 const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();

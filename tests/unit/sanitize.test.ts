@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitize } from '../../src/lib/sanitize.ts';
+import { sanitize, textOf } from '../../src/lib/sanitize.ts';
 
 const HOSTILE = [
   '<script>alert(1)</script><p>after</p>',
@@ -60,5 +60,19 @@ describe('sanitize', () => {
 
   it('turns an h1 into an h2, so the page keeps one h1', () => {
     expect(sanitize('<h1>Big</h1>')).toBe('<h2>Big</h2>');
+  });
+});
+
+describe('textOf (meta and Open Graph descriptions)', () => {
+  it('drops the text of scripts and styles before stripping tags', () => {
+    const html = '<script>window.evil=1</script><style>p{color:red}</style><p>Tuman <b>hokimligi</b></p><p>mahallalarda&nbsp;uchrashdi</p>';
+    expect(textOf(html)).toBe('Tuman hokimligi mahallalarda uchrashdi');
+  });
+  it('decodes the entities the sanitiser writes, so the meta tag is not escaped twice', () => {
+    expect(textOf('<p>A &amp; B &lt;C&gt; "D"</p>')).toBe('A & B <C> "D"');
+  });
+  it('keeps no trace of hostile markup', () => {
+    const out = textOf('<img src=x onerror="window.evil=1"><iframe>window.evil</iframe><noscript>window.x</noscript>ok');
+    expect(out).toBe('ok');
   });
 });

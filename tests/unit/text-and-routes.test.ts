@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { toNavTarget } from '../../src/api/wire.ts';
 import { TRUNCATE } from '../../src/constants.ts';
 import { LANGUAGES, languageFromStored, localizePath, splitLocalizedPath } from '../../src/i18n/languages.ts';
-import { giveConsent, hasConsent } from '../../src/lib/cookie-consent.ts';
+import { giveConsent, hasConsent, scrolledEnough } from '../../src/lib/cookie-consent.ts';
 import { formatDate, isoDay, truncate } from '../../src/lib/text.ts';
 import { canonicalRoute, navHref, navTargetIs, SLUG_ROUTES } from '../../src/routes.ts';
 
@@ -87,5 +87,10 @@ describe('cookie consent', () => {
     giveConsent(storage, now);
     expect(hasConsent(storage, now + 149 * 86_400_000)).toBe(true);
     expect(hasConsent(storage, now + 151 * 86_400_000)).toBe(false);
+  });  it('is given by scrolling a quarter of what the page can scroll, and never by a page that cannot scroll', () => {
+    // 3000 px page in a 1000 px window: 2000 px to scroll, a quarter is 500 px.
+    expect(scrolledEnough(499, 3000, 1000)).toBe(false);
+    expect(scrolledEnough(500, 3000, 1000)).toBe(true);
+    expect(scrolledEnough(0, 800, 1000)).toBe(false);
   });
 });

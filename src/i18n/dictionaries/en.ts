@@ -299,4 +299,13 @@ export const en: Dictionary = {
   'survey.dislike': "I disagree",
   'survey.voted': "Your vote has been counted",
   'survey.failed': "Your vote was not counted: there is no connection to the server. Please try again.",
+  // ---- Accessibility and behaviour (issue 13): placeholders, post redirects, lightbox ----
+  'common.notGiven': "not given",
+  'redirect.title': "This page is in another section",
+  'redirect.go': "Go to the page",
+  'lightbox.play': "Start the slideshow",
+  'lightbox.pause': "Stop the slideshow",
+  'lightbox.thumbnails': "Photos in this album",
+  'lightbox.thumbnail': "Photo {n}",
+  'lightbox.notFound': "The photo could not be loaded",
 };

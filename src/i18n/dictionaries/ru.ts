@@ -299,4 +299,13 @@ export const ru: Dictionary = {
   'survey.dislike': "Не поддерживаю",
   'survey.voted': "Ваш голос учтён",
   'survey.failed': "Ваш голос не учтён: нет связи с сервером. Попробуйте ещё раз.",
+  // ---- Accessibility and behaviour (issue 13): placeholders, post redirects, lightbox ----
+  'common.notGiven': "не указано",
+  'redirect.title': "Страница в другом разделе",
+  'redirect.go': "Перейти на страницу",
+  'lightbox.play': "Запустить слайд-шоу",
+  'lightbox.pause': "Остановить слайд-шоу",
+  'lightbox.thumbnails': "Фотографии альбома",
+  'lightbox.thumbnail': "Фото {n}",
+  'lightbox.notFound': "Не удалось загрузить фотографию",
 };

@@ -299,4 +299,13 @@ export const uzCyrl: Dictionary = {
   'survey.dislike': "Қўллаб-қувватламайман",
   'survey.voted': "Овозингиз ҳисобга олинди",
   'survey.failed': "Овозингиз ҳисобга олинмади: сервер билан алоқа йўқ. Илтимос, қайта уриниб кўринг.",
+  // ---- Accessibility and behaviour (issue 13): placeholders, post redirects, lightbox ----
+  'common.notGiven': "кўрсатилмаган",
+  'redirect.title': "Саҳифа бошқа бўлимда",
+  'redirect.go': "Саҳифага ўтиш",
+  'lightbox.play': "Слайд-шоуни бошлаш",
+  'lightbox.pause': "Слайд-шоуни тўхтатиш",
+  'lightbox.thumbnails': "Альбомдаги суратлар",
+  'lightbox.thumbnail': "{n}-сурат",
+  'lightbox.notFound': "Суратни юклаб бўлмади",
 };

@@ -300,4 +300,13 @@ export const uzLatn = {
   'survey.dislike': "Qo'llab-quvvatlamayman",
   'survey.voted': "Ovozingiz hisobga olindi",
   'survey.failed': "Ovozingiz hisobga olinmadi: server bilan aloqa yo'q. Iltimos, qayta urinib ko'ring.",
+  // ---- Accessibility and behaviour (issue 13): placeholders, post redirects, lightbox ----
+  'common.notGiven': "koʻrsatilmagan",
+  'redirect.title': "Sahifa boshqa boʻlimda",
+  'redirect.go': "Sahifaga oʻtish",
+  'lightbox.play': "Slayd-shouni boshlash",
+  'lightbox.pause': "Slayd-shouni toʻxtatish",
+  'lightbox.thumbnails': "Albomdagi suratlar",
+  'lightbox.thumbnail': "{n}-surat",
+  'lightbox.notFound': "Suratni yuklab boʻlmadi",
 } as const;

@@ -44,12 +44,12 @@ function previousPageCount(): number | undefined {
  */
 async function astroBuild(): Promise<BuildReport['astro']> {
   const started = performance.now();
-  const pages = progress('pages', previousPageCount());
+  const write = process.stdout.write.bind(process.stdout);
+  const pages = progress('pages', previousPageCount(), write);
   const marks: Record<string, number> = {};
   let count = 0;
   let reused = 0;
   let pending = '';
-  const write = process.stdout.write.bind(process.stdout);
   const onLine = (raw: string) => {
     // eslint-disable-next-line no-control-regex
     const line = raw.replace(/\x1b\[[0-9;]*m/g, '');

@@ -15,8 +15,10 @@ export interface Progress {
   done(note?: string): void;
 }
 
-export function progress(label: string, total?: number, out: NodeJS.WriteStream = process.stdout): Progress {
-  const tty = Boolean(out.isTTY);
+/** `write` defaults to the standard output as it is now (the build diverts it while Astro runs). */
+export function progress(label: string, total?: number, write: (text: string) => unknown = process.stdout.write.bind(process.stdout)): Progress {
+  const tty = Boolean(process.stdout.isTTY);
+  const out = { write };
   const started = performance.now();
   let count = 0;
   let last = started;

@@ -1,0 +1,72 @@
+/**
+ * The site's language rules (issue 13, "Language and orthography"): Uzbek
+ * Latin with its own letters, British English, one name for the district.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../../src/i18n/languages.ts';
+import { DICTIONARIES } from '../../src/i18n/t.ts';
+
+type Texts = { uz: string; ru: string; en: string };
+const SEED_DIR = new URL('../../scripts/sample-api/seed/', import.meta.url);
+
+/** Every `{uz, ru, en}` text of the sample API's seed files, with where it is. */
+function seedTexts(): { where: string; texts: Texts }[] {
+  const found: { where: string; texts: Texts }[] = [];
+  const walk = (node: unknown, where: string): void => {
+    if (Array.isArray(node)) return node.forEach((v, i) => walk(v, `${where}[${i}]`));
+    if (node && typeof node === 'object') {
+      const o = node as Record<string, unknown>;
+      if (typeof o.uz === 'string' && typeof o.ru === 'string' && typeof o.en === 'string') {
+        found.push({ where, texts: o as Texts });
+        return;
+      }
+      for (const [k, v] of Object.entries(o)) walk(v, `${where}.${k}`);
+    }
+  };
+  for (const file of readdirSync(SEED_DIR).filter((f) => f.endsWith('.json'))) {
+    walk(JSON.parse(readFileSync(new URL(file, SEED_DIR), 'utf8')), file);
+  }
+  return found;
+}
+
+/** The text a reader sees: no tags, attributes, URLs or e-mail addresses. */
+function visible(text: string): string {
+  return text
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/https?:\/\/\S+/g, ' ')
+    .replace(/\S+@\S+/g, ' ');
+}
+
+/** An apostrophe-like character that is not one of Uzbek's own letters, inside a Latin word (Qorako'l, ma‘lumot). */
+const WRONG_SIGN = /[A-Za-z]['‘’`][A-Za-z]/g;
+/** oʻ and gʻ take U+02BB; the tutuq belgisi (U+02BC) never follows o or g (that would be oʻ, gʻ). */
+const WRONG_LETTER = /[oOgG]ʼ(?=[A-Za-z])|(?<![oOgG])ʻ/g;
+
+const seed = seedTexts();
+
+describe('Uzbek Latin is written with oʻ, gʻ and ʼ', () => {
+  it('in the dictionary', () => {
+    const bad = Object.entries(DICTIONARIES['uz-latn']).flatMap(([key, value]) =>
+      [...(visible(value).match(WRONG_SIGN) ?? []), ...(visible(value).match(WRONG_LETTER) ?? [])].map((m) => `${key}: …${m}…`),
+    );
+    expect(bad).toEqual([]);
+  });
+  it('in the sample API seed', () => {
+    expect(seed.length).toBeGreaterThan(100);
+    const bad = seed.flatMap(({ where, texts }) =>
+      [...(visible(texts.uz).match(WRONG_SIGN) ?? []), ...(visible(texts.uz).match(WRONG_LETTER) ?? [])].map((m) => `${where}: …${m}…`),
+    );
+    expect(bad).toEqual([]);
+  });
+  it('in the language selector', () => {
+    expect(LANGUAGES[0].label).toBe('Oʻzbekcha');
+    expect(LANGUAGES[0].short).toBe('Oʻz');
+  });
+  it('the test itself catches the ASCII apostrophe and the turned comma', () => {
+    expect("Qorako'l".match(WRONG_SIGN)).not.toBeNull();
+    expect('Qorako‘l'.match(WRONG_SIGN)).not.toBeNull();
+    expect('Qorakoʼl'.match(WRONG_LETTER)).not.toBeNull();
+    expect('Qorakoʻl maʼlumot'.match(WRONG_SIGN) ?? 'Qorakoʻl maʼlumot'.match(WRONG_LETTER)).toBeNull();
+  });
+});

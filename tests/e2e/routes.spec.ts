@@ -10,6 +10,7 @@ import { ELLIPSIS, REGION_FACTS, TRUNCATE } from '../../src/constants.ts';
 import { LANGUAGES, localizePath, type Language } from '../../src/i18n/languages.ts';
 import { DICTIONARIES, t, type MessageKey } from '../../src/i18n/t.ts';
 import { INFO_PAGES } from '../../src/lib/info-pages.ts';
+import { formatDate } from '../../src/lib/text.ts';
 import { navTargetIs } from '../../src/routes.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -23,9 +24,9 @@ function cut(text: string, max: number): string {
   return chars.length <= max ? chars.join('') : `${chars.slice(0, max).join('').trimEnd()}${ELLIPSIS}`;
 }
 
-/** The date as the page's language writes it, on the district's calendar. */
+/** The date as the page's language writes it, on the district's calendar ("2026-yil 20-noyabr", "2026 йил 20 ноябрь"). */
 function dateIn(lang: Language, iso: string): string {
-  return new Intl.DateTimeFormat(lang.tag, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Tashkent' }).format(new Date(iso));
+  return formatDate(iso, lang)!;
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../src/i18n/languages.ts';
 import { DICTIONARIES } from '../../src/i18n/t.ts';
+import { formatDate } from '../../src/lib/text.ts';
 
 type Texts = { uz: string; ru: string; en: string };
 const SEED_DIR = new URL('../../scripts/sample-api/seed/', import.meta.url);
@@ -68,5 +69,26 @@ describe('Uzbek Latin is written with oʻ, gʻ and ʼ', () => {
     expect('Qorako‘l'.match(WRONG_SIGN)).not.toBeNull();
     expect('Qorakoʼl'.match(WRONG_LETTER)).not.toBeNull();
     expect('Qorakoʻl maʼlumot'.match(WRONG_SIGN) ?? 'Qorakoʻl maʼlumot'.match(WRONG_LETTER)).toBeNull();
+  });
+});
+
+describe('dates as native readers write them', () => {
+  const [uzLatn, uzCyrl, ru, en] = LANGUAGES;
+  const day = '2026-10-26T09:30:00+05:00';
+  it('Uzbek Latin: "2026-yil 26-oktabr"', () => {
+    expect(formatDate(day, uzLatn)).toBe('2026-yil 26-oktabr');
+    expect(formatDate('2026-09-01T10:00:00+05:00', uzLatn)).toBe('2026-yil 1-sentabr');
+  });
+  it('Uzbek Cyrillic: "2026 йил 26 октябрь"', () => {
+    expect(formatDate(day, uzCyrl)).toBe('2026 йил 26 октябрь');
+    expect(formatDate('2026-05-09T10:00:00+05:00', uzCyrl)).toBe('2026 йил 9 май');
+  });
+  it('Russian and English as before', () => {
+    expect(formatDate(day, ru)).toMatch(/^26 октября 2026/);
+    expect(formatDate(day, en)).toBe('October 26, 2026');
+  });
+  it('on the district’s calendar: late evening UTC is the next day in Tashkent', () => {
+    expect(formatDate('2026-12-31T20:00:00Z', uzLatn)).toBe('2027-yil 1-yanvar');
+    expect(formatDate('2026-12-31T20:00:00Z', uzCyrl)).toBe('2027 йил 1 январь');
   });
 });

@@ -92,3 +92,43 @@ describe('dates as native readers write them', () => {
     expect(formatDate('2026-12-31T20:00:00Z', uzCyrl)).toBe('2027 йил 1 январь');
   });
 });
+
+/** American spellings that British English writes otherwise (colour, centre, organisation, programme, travelled…). */
+const US_SPELLINGS: readonly RegExp[] = [
+  /\bcolor/i, /\bcenter/i, /\btheater/i, /\b(?:kilo|centi|milli)meters?\b/i, /\b(?:square|cubic|\d+)\s?meters?\b/i, /\bliters?\b/i, /organiz/i,
+  /\bprograms?\b/i, /\bhonor/i, /\bfavor/i, /\blabor\b/i, /behavior/i, /neighbor/i, /\bcatalog\b/i, /\bdefense\b/i,
+  /\bgray/i, /analyz/i, /recogniz/i, /realiz/i, /apologiz/i, /\btravel(?:ed|ing|er)s?\b/i, /\bfulfill\b/i,
+  /moderniz/i, /specializ/i, /prioritiz/i, /utiliz/i, /emphasiz/i, /minimiz/i, /maximiz/i, /authoriz/i, /civiliz/i,
+  /standardiz/i, /mobiliz/i, /digitaliz/i, /optimiz/i, /jewelry/i, /enrollment/i, /\bcanceled/i, /\blabeled/i,
+  /\bdialog\b/i, /\bfiber/i, /\boffense/i, /\bpracticing\b/i, /\bmold\b/i, /\bplow/i,
+];
+const usSpellings = (text: string) => US_SPELLINGS.flatMap((re) => visible(text).match(re) ?? []);
+
+describe('English is British English', () => {
+  it('in the dictionary', () => {
+    const bad = Object.entries(DICTIONARIES.en).flatMap(([key, value]) => usSpellings(value).map((m) => `${key}: ${m}`));
+    expect(bad).toEqual([]);
+  });
+  it('in the sample API seed', () => {
+    const bad = seed.flatMap(({ where, texts }) => usSpellings(texts.en).map((m) => `${where}: ${m}`));
+    expect(bad).toEqual([]);
+  });
+  it('the list catches the common American forms', () => {
+    expect(usSpellings('The Color Center organized a program')).toHaveLength(4);
+    expect(usSpellings('The colour centre organised a programme; a water meter')).toEqual([]);
+  });
+});
+
+describe('the district has one English name: Qorakul', () => {
+  // The karakul sheep (and its pelts) is a common noun; "Karakul" with a capital is the district's other name.
+  const OTHER = /[Qq]orako[ʻʼ'‘’`]?l|Karakul(?! Breeding| sheep)/;
+  it('in the dictionary', () => {
+    const bad = Object.entries(DICTIONARIES.en).filter(([, value]) => OTHER.test(value));
+    expect(bad).toEqual([]);
+    expect(DICTIONARIES.en['site.name']).toBe('Qorakul District Administration');
+  });
+  it('in the sample API seed', () => {
+    const bad = seed.filter(({ texts }) => OTHER.test(visible(texts.en)));
+    expect(bad.map((b) => `${b.where}: ${b.texts.en.slice(0, 80)}`)).toEqual([]);
+  });
+});

@@ -132,3 +132,17 @@ describe('the district has one English name: Qorakul', () => {
     expect(bad.map((b) => `${b.where}: ${b.texts.en.slice(0, 80)}`)).toEqual([]);
   });
 });
+
+describe('menu slug redirect pages', () => {
+  it('never share a path with an information page (both routes are one segment under the language)', async () => {
+    const { MOVED_SLUGS, slugRedirects } = await import('../../src/routes.ts');
+    const { INFO_PAGES } = await import('../../src/lib/info-pages.ts');
+    const info = new Set(INFO_PAGES.map((p) => p.path));
+    expect(MOVED_SLUGS.filter(([slug]) => info.has(slug))).toEqual([]);
+    expect(MOVED_SLUGS.every(([slug]) => /^\/[^/]+$/.test(slug))).toBe(true);
+    expect(Object.keys(slugRedirects())).toHaveLength(MOVED_SLUGS.length * LANGUAGES.length);
+  });
+  it('say where the page went in every language', () => {
+    for (const lang of LANGUAGES) expect(DICTIONARIES[lang.code]['redirect.text']).toContain('{link}');
+  });
+});

@@ -88,7 +88,7 @@ export const en: Dictionary = {
   // ---- Section titles ----
   'lectures.title': 'Official lectures',
   'announcements.title': 'Announcements and tenders',
-  'visits.title': 'Mobile receptions',
+  'visits.title': 'Visiting receptions',
   'persons.title': 'Historical figures',
   'photos.title': 'Photo gallery',
   'videos.title': 'Video gallery',

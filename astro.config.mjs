@@ -42,8 +42,8 @@ export default defineConfig({
   trailingSlash: 'ignore',
   // Scoped styles by class rather than a data attribute on every element: fewer bytes in the first flight.
   scopedStyleStrategy: 'class',
-  // The menu's Uzbek slugs (/yangiliklar) lead to the canonical routes (/news), in every language.
-  redirects,
+  // The menu's Uzbek slugs (/yangiliklar) lead to the canonical routes (/news) in every language through
+  // src/pages/[...lang]/[slug].astro: localised pages with a cacheKey, not Astro's English `redirects`.
   image: {
     remotePatterns: [{ protocol: media.protocol.replace(':', ''), hostname: media.hostname, ...(media.port ? { port: media.port } : {}) }],
   },

@@ -60,6 +60,18 @@ export const CONTACT = {
   youtube: 'https://www.youtube.com/@qorakulhokimligi',
 } as const;
 
+/**
+ * Contacts of the sample cards (travel agencies, hotels, staff tables): obviously not real, never the
+ * administration's own. `.example` is reserved for examples (RFC 2606); +998 00 is no operator's code.
+ */
+export const SAMPLE_CONTACT = {
+  phone: '+998 00 000-00-00',
+  agencyEmail: 'agentlik@namuna.example',
+  hotelEmail: 'mehmonxona@namuna.example',
+  hotelSite: 'namuna.example',
+  staffEmail: 'xodim@namuna.example',
+} as const;
+
 /** Keys in the browser's local storage (§1, §3), all under one product prefix. */
 export const STORAGE_KEYS = {
   cookieConsent: 'qorakul-hokimligi:cookie-consent',

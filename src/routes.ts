@@ -97,13 +97,17 @@ export function navTargetIs(target: NavTarget, path: string): boolean {
   return here === route || here.startsWith(`${route}/`);
 }
 
-/** Static redirects from each slug that has a canonical route elsewhere, for every language. */
+/** The slugs that have a canonical route elsewhere (`/yangiliklar` → `/news`): each has a redirect page. */
+export const MOVED_SLUGS: readonly (readonly [slug: string, route: string])[] = Object.entries(SLUG_ROUTES).filter(
+  ([slug, route]) => slug !== route,
+);
+
+/**
+ * Every redirect page, localised path → localised target, in every language. The pages themselves are
+ * written by `src/pages/[...lang]/[slug].astro`; this list keeps them out of the sitemap.
+ */
 export function slugRedirects(): Record<string, string> {
   return Object.fromEntries(
-    LANGUAGES.flatMap((lang) =>
-      Object.entries(SLUG_ROUTES)
-        .filter(([slug, route]) => slug !== route)
-        .map(([slug, route]) => [localizePath(lang, slug), localizePath(lang, route)]),
-    ),
+    LANGUAGES.flatMap((lang) => MOVED_SLUGS.map(([slug, route]) => [localizePath(lang, slug), localizePath(lang, route)])),
   );
 }

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { latinToCyrillic } from '../../src/i18n/transliterate.ts';
+import { latinToCyrillic } from './transliterate.ts';
 import { renderPicture, type PictureKind } from './images.ts';
 
 const SEED_DIR = new URL('./seed/', import.meta.url);

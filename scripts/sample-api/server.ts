@@ -22,7 +22,7 @@ const MESSAGES = {
   appealReceived: ['Murojaatingiz qabul qilindi. Raqami: {n}', 'Мурожаатингиз қабул қилинди. Рақами: {n}',
     'Ваше обращение принято. Номер: {n}', 'Your appeal has been received. Number: {n}'],
   captchaMissing: ['Captcha tasdiqlanmadi', 'Captcha тасдиқланмади', 'Капча не подтверждена', 'The captcha was not confirmed'],
-  emptyQuery: ["Qidiruv so'zini kiriting", 'Қидирув сўзини киритинг', 'Введите поисковый запрос', 'Enter a search term'],
+  emptyQuery: ['Qidiruv soʻzini kiriting', 'Қидирув сўзини киритинг', 'Введите поисковый запрос', 'Enter a search term'],
 } as const;
 
 export interface SampleApiOptions extends Omit<OpenOptions, 'log'> {
@@ -136,8 +136,13 @@ async function readBody(req: IncomingMessage): Promise<string | null> {
 }
 
 /** A user's words as an FTS5 query: each word quoted (so no operator syntax leaks in) and prefix-matched. */
-export function ftsQuery(q: string): string {
-  const words = q.normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? [];
+export function ftsQuery(q: string, uzLatin = false): string {
+  // Uzbek Latin content writes oʻ, gʻ (U+02BB) and the tutuq belgisi (U+02BC); people type ' or ‘ for both.
+  const nfc = q.normalize('NFC');
+  const typed = !uzLatin ? nfc : nfc
+    .replace(/([oOgG])['‘’`ʼ](?=\p{L})/gu, '$1\u02BB')
+    .replace(/(?<=\p{L})['‘’`](?=\p{L})/gu, '\u02BC');
+  const words = typed.match(/[\p{L}\p{N}]+/gu) ?? [];
   return words.slice(0, 8).map((w) => `"${w}"*`).join(' ');
 }
 
@@ -209,7 +214,7 @@ function router(db: DatabaseSync, uploads: string) {
     }
     if (get && path === '/api/search') {
       const searchLang = langOf(req, 'langtypeqorakul');
-      const match = ftsQuery(url.searchParams.get('q') ?? '');
+      const match = ftsQuery(url.searchParams.get('q') ?? '', searchLang === 1);
       if (!match) return json(res, 200, { errorMsg: message('emptyQuery', searchLang) });
       const rows = q.search.all(match, searchLang) as { id: number; title: string; is_page: number }[];
       return json(res, 200, rows.map((r) => ({ id: r.id, title: r.title, ispage: r.is_page === 1 })));

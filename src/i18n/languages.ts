@@ -4,7 +4,7 @@
  * what `<html lang>` and hreflang say.
  */
 export const LANGUAGES = [
-  { number: 1, code: 'uz-latn', prefix: '', tag: 'uz-Latn', label: "O'zbekcha", short: "O'z" },
+  { number: 1, code: 'uz-latn', prefix: '', tag: 'uz-Latn', label: 'Oʻzbekcha', short: 'Oʻz' },
   { number: 2, code: 'uz-cyrl', prefix: 'uz-cyrl', tag: 'uz-Cyrl', label: 'Ўзбекча', short: 'Ўз' },
   { number: 3, code: 'ru', prefix: 'ru', tag: 'ru', label: 'Русский', short: 'Ру' },
   { number: 4, code: 'en', prefix: 'en', tag: 'en', label: 'English', short: 'En' },

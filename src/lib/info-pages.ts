@@ -44,7 +44,8 @@ export const INFO_PAGES: readonly InfoPage[] = [
   { path: '/tuman_hokimligi', titleKey: 'info.districtDocuments', kind: 'documents', documents: OWN },
   { path: '/elektron_hukumat_tizimi', titleKey: 'info.egov', kind: 'documents', documents: ['docs.decree', 'docs.resolution'] },
   { path: '/hududiy_hokimlik_nizomi', titleKey: 'info.regulations', kind: 'documents', documents: ['docs.regulation'] },
-  { path: '/ochiq_malumotlar', titleKey: 'info.openData', kind: 'title-only' },
+  // §2 names the decree behind the open data section (PF-6247): the page cites it.
+  { path: '/ochiq_malumotlar', titleKey: 'info.openData', kind: 'placeholder', noteKey: 'openData.basis' },
   { path: '/ochiq_byutjet_malumotlari', titleKey: 'info.openBudget', kind: 'title-only' },
   { path: '/ishonch_va_yagona_telefon_raqamlari', titleKey: 'info.trustPhone', kind: 'trust-phone' },
   { path: '/social-questionnaire', titleKey: 'info.questionnaire', kind: 'questionnaire' },

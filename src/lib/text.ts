@@ -17,11 +17,35 @@ function memo<F extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, ma
   return f as F;
 }
 
-/** A date in the page's language, e.g. "20 noyabr 2026" / "20 ноября 2026 г."; null for a missing date. */
+/**
+ * Month names as Uzbek readers write them. ICU's Uzbek data gives "26-oktabr, 2026"
+ * and "26 октябр, 2026"; the official forms are "2026-yil 26-oktabr" and
+ * "2026 йил 26 октябрь" (the Cyrillic months keep the soft sign of their Russian spelling).
+ */
+const UZ_MONTHS = {
+  'uz-latn': ['yanvar', 'fevral', 'mart', 'aprel', 'may', 'iyun', 'iyul', 'avgust', 'sentabr', 'oktabr', 'noyabr', 'dekabr'],
+  'uz-cyrl': ['январь', 'февраль', 'март', 'апрель', 'май', 'июнь', 'июль', 'август', 'сентябрь', 'октябрь', 'ноябрь', 'декабрь'],
+} as const;
+
+/** The calendar day in Tashkent: year, month (1–12) and day. */
+function tashkentDay(date: Date): { year: number; month: number; day: number } {
+  const [year, month, day] = memo('iso-day', () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tashkent' })).format(date).split('-').map(Number);
+  return { year: year!, month: month!, day: day! };
+}
+
+/**
+ * A date in the page's language, on the district's calendar: "2026-yil 20-noyabr",
+ * "2026 йил 20 ноябрь", "20 ноября 2026 г.", "November 20, 2026"; null for a missing date.
+ */
 export function formatDate(iso: string | null, lang: Language): string | null {
   if (!iso) return null;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return null;
+  if (lang.code === 'uz-latn' || lang.code === 'uz-cyrl') {
+    const { year, month, day } = tashkentDay(date);
+    const name = UZ_MONTHS[lang.code][month - 1];
+    return lang.code === 'uz-latn' ? `${year}-yil ${day}-${name}` : `${year} йил ${day} ${name}`;
+  }
   return memo(`date:${lang.tag}`, () => new Intl.DateTimeFormat(lang.tag, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Tashkent' })).format(date);
 }
 

@@ -137,7 +137,7 @@ test('other error answers are never cached either, and keep the security headers
 
 test('answers as `npm run preview` does: status, type, encoding and caching of each kind of file', async () => {
   const css = readdirSync(join(DIST, '_astro')).find((f) => f.endsWith('.css'))!;
-  const paths = ['/', '/news', '/uz-cyrl/gallery/photo', '/en/murojaat_yuborish', '/500', `/_astro/${css}`, '/favicon.svg', '/robots.txt', '/en/nowhere', '/nowhere'];
+  const paths = ['/', '/news', '/uz-cyrl/gallery/photo', '/en/murojaat_yuborish', '/500', '/yangiliklar', '/ru/fotogalareya', `/_astro/${css}`, '/favicon.svg', '/robots.txt', '/en/nowhere', '/nowhere'];
   const view = async (res: Response) => ({
     status: res.status,
     type: res.headers.get('content-type')?.split(';')[0],

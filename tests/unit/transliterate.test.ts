@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { latinToCyrillic } from '../../src/i18n/transliterate.ts';
+import { latinToCyrillic } from '../../scripts/sample-api/transliterate.ts';
 
 describe('latinToCyrillic: words', () => {
   const words: ReadonlyArray<readonly [string, string]> = [
@@ -111,5 +111,40 @@ describe('latinToCyrillic: markup and literals', () => {
   it('keeps digits and non-Latin text', () => {
     expect(latinToCyrillic('Tel: +998 65 123-45-67')).toBe('Тел: +998 65 123-45-67');
     expect(latinToCyrillic('Новости 2026')).toBe('Новости 2026');
+  });
+});
+
+describe('latinToCyrillic: Russian loanwords (the exceptions list)', () => {
+  const words: ReadonlyArray<readonly [string, string]> = [
+    ['konsert', 'концерт'],
+    ['konserti', 'концерти'],
+    ['auksion', 'аукцион'],
+    ['auksionga', 'аукционга'],
+    ['sentabr', 'сентябрь'],
+    ['oktabr', 'октябрь'],
+    ['Oktabr', 'Октябрь'],
+    ['oktabrgacha', 'октябргача'],
+    ['funksiya', 'функция'],
+    ['funksiyalari', 'функциялари'],
+    ['aksiya', 'акция'],
+    ['korrupsiyaga', 'коррупцияга'],
+    ['investitsiya', 'инвестиция'],
+    ['sexi', 'цехи'],
+    ['sentner', 'центнер'],
+    ['vaksina', 'вакцина'],
+    ['avtomobil', 'автомобиль'],
+    ['festival', 'фестиваль'],
+    ['pensiya', 'пенсия'],
+    ['sertifikat', 'сертификат'],
+  ];
+  for (const [latin, cyrillic] of words) {
+    it(`${latin} → ${cyrillic}`, () => {
+      expect(latinToCyrillic(latin)).toBe(cyrillic);
+    });
+  }
+  it('in a sentence, with the official letters', () => {
+    expect(latinToCyrillic('26-oktabr kuni Qorakoʻlda konsert va auksion boʻlib oʻtdi.')).toBe(
+      '26-октябрь куни Қоракўлда концерт ва аукцион бўлиб ўтди.',
+    );
   });
 });

@@ -1,6 +1,8 @@
 // Uzbek Latin → Uzbek Cyrillic, as a native writer would spell it.
-// The Cyrillic site (language 2) has no content of its own: the API only
-// holds Uzbek Latin, so every "uz" text is converted here at build time.
+// Used only by the sample API: its seed files hold Uzbek Latin, and the
+// Uzbek Cyrillic content (language 2) is converted from them when it seeds.
+// Russian loanwords are spelt as in Russian (концерт, аукцион, функция,
+// октябрь), which letter-by-letter rules cannot know: see WHOLE_WORDS and STEMS.
 
 /** Characters people type for the o'/g' sign and the tutuq belgisi. */
 const APOSTROPHES = "'ʻʼ‘’`";
@@ -41,7 +43,8 @@ const IOTATED: Readonly<Record<string, string>> = { o: 'ё', u: 'ю', a: 'я', e
 
 /**
  * Whole words whose Cyrillic spelling keeps the Russian soft sign, which
- * the Latin alphabet does not write.
+ * the Latin alphabet does not write (with a suffix the sign is dropped:
+ * октябрь, but октябргача, and STEMS spell those).
  */
 const WHOLE_WORDS: Readonly<Record<string, string>> = {
   yanvar: 'январь',
@@ -49,10 +52,20 @@ const WHOLE_WORDS: Readonly<Record<string, string>> = {
   aprel: 'апрель',
   iyun: 'июнь',
   iyul: 'июль',
+  sentabr: 'сентябрь',
   sentyabr: 'сентябрь',
+  oktabr: 'октябрь',
   oktyabr: 'октябрь',
   noyabr: 'ноябрь',
   dekabr: 'декабрь',
+  avtomobil: 'автомобиль',
+  dizel: 'дизель',
+  festival: 'фестиваль',
+  medal: 'медаль',
+  mebel: 'мебель',
+  model: 'модель',
+  spektakl: 'спектакль',
+  sirk: 'цирк',
 };
 
 /**
@@ -73,6 +86,33 @@ const STEMS: ReadonlyArray<readonly [string, string]> = [
   ['stansiya', 'станция'],
   ['kompyuter', 'компьютер'],
   ['sotsial', 'социал'],
+  // Russian loanwords: the months' я (the Latin writes sentabr, oktabr), ц written s, -кция/-пция written -ksiya/-psiya.
+  ['sentabr', 'сентябр'],
+  ['oktabr', 'октябр'],
+  ['konsert', 'концерт'],
+  ['konsern', 'концерн'],
+  ['konsepsiya', 'концепция'],
+  ['auksion', 'аукцион'],
+  ['funksi', 'функци'],
+  ['aksiya', 'акция'],
+  ['seksiya', 'секция'],
+  ['inspeksiya', 'инспекция'],
+  ['kolleksiya', 'коллекция'],
+  ['redaksiya', 'редакция'],
+  ['konstruksiya', 'конструкция'],
+  ['instruksiya', 'инструкция'],
+  ['produksiya', 'продукция'],
+  ['infeksiya', 'инфекция'],
+  ['reaksiya', 'реакция'],
+  ['fraksiya', 'фракция'],
+  ['prinsip', 'принцип'],
+  ['sement', 'цемент'],
+  ['sentr', 'центр'],
+  ['sentner', 'центнер'],
+  ['sex', 'цех'],
+  ['vaksina', 'вакцина'],
+  ['feldsher', 'фельдшер'],
+  ['film', 'фильм'],
 ];
 
 function isApostrophe(ch: string | undefined): boolean {

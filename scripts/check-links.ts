@@ -13,7 +13,7 @@ const ATTR = /\s(?:href|src|srcset|poster|action)\s*=\s*("([^"]*)"|'([^']*)')/gi
 const ID = /\sid="([^"]+)"/g;
 
 /** The file a site path is served from, as the production server finds it. */
-function target(files: ReadonlySet<string>, root: string, pathname: string): string | null {
+function targetFile(files: ReadonlySet<string>, root: string, pathname: string): string | null {
   const base = join(root, pathname);
   for (const candidate of [base, join(base, 'index.html'), `${base.replace(/\/+$/, '')}.html`]) if (files.has(candidate)) return candidate;
   return null;
@@ -44,21 +44,22 @@ export interface LinkReport {
 export function linkChecker(root: string, files: ReadonlySet<string>) {
   root = resolve(root);
   const broken: string[] = [];
-  const ids = new Map<string, Set<string>>();
-  const anchors: { from: string; url: string; file: string; id: string }[] = [];
+  const anchors: { from: string; url: string; target: string; id: string }[] = [];
   const found = new Map<string, string | null>();
+  const plainPaths = new Map<string, true>();
   let checked = 0;
   let pages = 0;
   return {
     page(file: string, html: string): void {
       pages++;
-      ids.set(file, new Set([...html.matchAll(ID)].map((m) => m[1]!)));
       const from = relative(root, file);
       const pagePath = `/${from.replace(/(^|\/)index\.html$/, '$1').replace(/\.html$/, '')}`;
       const base = `http://site${pagePath.endsWith('/') ? pagePath : `${pagePath}/`}`;
       for (const url of referencedUrls(html)) {
         if (!url || /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(url)) continue; // external, mailto:, tel:, data:
         checked++;
+        // A plain site path means the same on every page: most references (menus, assets) are these.
+        if (plainPaths.get(url)) continue;
         const resolved = new URL(url, base);
         let pathname: string;
         try {
@@ -67,23 +68,33 @@ export function linkChecker(root: string, files: ReadonlySet<string>) {
           broken.push(`${from}: ${url} (bad encoding)`);
           continue;
         }
-        let file = found.get(pathname);
-        if (file === undefined) found.set(pathname, (file = target(files, root, pathname)));
-        if (!file) broken.push(`${from}: ${url}`);
-        else if (resolved.hash.length > 1 && file.endsWith('.html')) anchors.push({ from, url, file, id: decodeURIComponent(resolved.hash.slice(1)) });
+        let target = found.get(pathname);
+        if (target === undefined) found.set(pathname, (target = targetFile(files, root, pathname)));
+        if (!target) {
+          broken.push(`${from}: ${url}`);
+        } else if (resolved.hash.length > 1 && target.endsWith('.html')) {
+          const id = decodeURIComponent(resolved.hash.slice(1));
+          // The page's own anchors (the skip link) are checked here; other pages' ids are read at the end,
+          // so that no ids taken from a page keep its whole text alive meanwhile.
+          if (target !== file) anchors.push({ from, url, target, id });
+          else if (!idsOf(html).has(id)) broken.push(`${from}: ${url} (no element with that id)`);
+        } else if (/^\/[^?#%]*$/.test(url)) plainPaths.set(url, true);
       }
     },
-    /** Checks the #fragments (their pages may come later in the walk); reads a target page not given to `page()`. */
+    /** Checks the anchors into other pages, reading each such page once. */
     async finish(): Promise<LinkReport> {
+      const ids = new Map<string, Set<string>>();
       for (const a of anchors) {
-        let known = ids.get(a.file);
-        if (!known) ids.set(a.file, (known = new Set([...(await readFile(a.file, 'utf8')).matchAll(ID)].map((m) => m[1]!))));
+        let known = ids.get(a.target);
+        if (!known) ids.set(a.target, (known = idsOf(await readFile(a.target, 'utf8'))));
         if (!known.has(a.id)) broken.push(`${a.from}: ${a.url} (no element with that id)`);
       }
       return { pages, checked, broken: broken.sort() };
     },
   };
 }
+
+const idsOf = (html: string) => new Set([...html.matchAll(ID)].map((m) => m[1]!));
 
 export async function checkLinks(root: string): Promise<LinkReport> {
   root = resolve(root);

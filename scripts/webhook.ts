@@ -462,7 +462,9 @@ if (import.meta.main) {
   // Loaded here only, so that importing this module (tests) never loads the real rebuild.
   let rebuild: RebuildFn;
   try {
-    rebuild = (await import('./rebuild.ts')).rebuild;
+    const real = (await import('./rebuild.ts')).rebuild;
+    // A cron run holding the releases lock is waited for: this call's changes must still be published.
+    rebuild = (changes, signal) => real(changes, signal, { wait: true });
   } catch (error) {
     console.error(`webhook: cannot load scripts/rebuild.ts: ${messageOf(error)}`);
     process.exit(1);

@@ -77,7 +77,7 @@ const nowS = () => Math.floor(Date.now() / 1000);
 /** A call signed as the README says (timestamp + body), or with the given signature, or none (`null`). */
 function post(hook: WebhookServer, body: string, signature?: string | null, extra: Record<string, string> = {}) {
   const timestamp = String(nowS());
-  const auth =
+  const auth: Record<string, string> =
     signature === null ? {} : { 'x-hook-timestamp': timestamp, 'x-hub-signature-256': signature ?? sign(SECRET, body, timestamp) };
   return fetch(`${hook.url}/hooks/content`, { method: 'POST', body, headers: { 'content-type': 'application/json', ...auth, ...extra } });
 }

@@ -168,6 +168,7 @@ export async function serveDist(options: { root?: string; host?: string; port?: 
       headers['content-security-policy'] = csp;
       headers['referrer-policy'] = 'strict-origin-when-cross-origin';
       headers['x-frame-options'] = 'SAMEORIGIN';
+      headers['cross-origin-opener-policy'] = 'same-origin';
       headers['permissions-policy'] = 'camera=(), microphone=(), geolocation=(), interest-cohort=()';
     }
     if ((status === 200 && req.headers['if-none-match'] === etag) || req.method === 'HEAD') await handle.close();

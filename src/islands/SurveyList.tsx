@@ -11,6 +11,7 @@ import type { Survey } from '../api/types.ts';
 import type { LangNumber } from '../i18n/languages.ts';
 import type { MessageKey } from '../i18n/t.ts';
 import { toast } from './toast.ts';
+import { siteStorage } from '../lib/storage.ts';
 import { useHydrated } from './useHydrated.ts';
 import { $votes, loadVotes, recordVote } from './votes.ts';
 import { CRASH_MESSAGES, withCrashScreen } from './CrashScreen.tsx';
@@ -44,8 +45,8 @@ function SurveyList({ lang, locale, apiBase, surveys: initial, messages: m }: Pr
   const number = new Intl.NumberFormat(locale);
 
   useEffect(() => {
-    loadVotes(localStorage);
-    const onStorage = () => loadVotes(localStorage);
+    loadVotes(siteStorage);
+    const onStorage = () => loadVotes(siteStorage);
     addEventListener('storage', onStorage);
     return () => removeEventListener('storage', onStorage);
   }, []);
@@ -62,7 +63,7 @@ function SurveyList({ lang, locale, apiBase, surveys: initial, messages: m }: Pr
       void toast('error', m['survey.failed'], m['toast.close']);
       return;
     }
-    recordVote(localStorage, survey.id, isLike);
+    recordVote(siteStorage, survey.id, isLike);
     setPending(null);
     try {
       setSurveys(await client.surveys(lang));

@@ -1,5 +1,6 @@
 /** Cookie consent kept in local storage with its own expiry (§9: 150 days). */
-import { COOKIE_CONSENT_DAYS, STORAGE_KEYS } from '../constants.ts';
+import { COOKIE_CONSENT_DAYS } from '../constants.ts';
+import { STORAGE_KEYS } from './storage.ts';
 
 const DAY_MS = 86_400_000;
 type Store = Pick<Storage, 'getItem' | 'setItem'>;

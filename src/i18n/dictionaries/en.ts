@@ -299,4 +299,8 @@ export const en: Dictionary = {
   'survey.dislike': "I disagree",
   'survey.voted': "Your vote has been counted",
   'survey.failed': "Your vote was not counted: there is no connection to the server. Please try again.",
+  // ---- Hardening (issue #15): the appeal draft expires ----
+  'appeal.draftPrivacy': "Unsent text is kept on this device for 24 hours at most.",
+  'appeal.draftClear': "Clear the saved text",
+  'appeal.draftCleared': "The saved text has been cleared.",
 };

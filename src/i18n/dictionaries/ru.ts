@@ -299,4 +299,8 @@ export const ru: Dictionary = {
   'survey.dislike': "Не поддерживаю",
   'survey.voted': "Ваш голос учтён",
   'survey.failed': "Ваш голос не учтён: нет связи с сервером. Попробуйте ещё раз.",
+  // ---- Hardening (issue #15): the appeal draft expires ----
+  'appeal.draftPrivacy': "Неотправленный текст хранится на этом устройстве не более 24 часов.",
+  'appeal.draftClear': "Удалить сохранённый текст",
+  'appeal.draftCleared': "Сохранённый текст удалён.",
 };

@@ -299,4 +299,8 @@ export const uzCyrl: Dictionary = {
   'survey.dislike': "Қўллаб-қувватламайман",
   'survey.voted': "Овозингиз ҳисобга олинди",
   'survey.failed': "Овозингиз ҳисобга олинмади: сервер билан алоқа йўқ. Илтимос, қайта уриниб кўринг.",
+  // ---- Hardening (issue #15): the appeal draft expires ----
+  'appeal.draftPrivacy': "Юборилмаган матн бу қурилмада кўпи билан 24 соат сақланади.",
+  'appeal.draftClear': "Сақланган матнни ўчириш",
+  'appeal.draftCleared': "Сақланган матн ўчирилди.",
 };

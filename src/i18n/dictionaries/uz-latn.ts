@@ -300,4 +300,8 @@ export const uzLatn = {
   'survey.dislike': "Qo'llab-quvvatlamayman",
   'survey.voted': "Ovozingiz hisobga olindi",
   'survey.failed': "Ovozingiz hisobga olinmadi: server bilan aloqa yo'q. Iltimos, qayta urinib ko'ring.",
+  // ---- Hardening (issue #15): the appeal draft expires ----
+  'appeal.draftPrivacy': "Yuborilmagan matn bu qurilmada koʻpi bilan 24 soat saqlanadi.",
+  'appeal.draftClear': "Saqlangan matnni oʻchirish",
+  'appeal.draftCleared': "Saqlangan matn oʻchirildi.",
 } as const;

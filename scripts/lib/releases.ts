@@ -288,6 +288,8 @@ export async function publishRelease(dir: string, id: string, previousId: string
   const swap = async () => {
     await swapLink(join(dir, 'current'), id);
     if (previousId && previousId !== id) await swapLink(join(dir, 'previous'), previousId);
+    // The release's rename into RELEASES_DIR and the new links are entries of this folder: make them durable too.
+    await fsyncPath(dir);
   };
   if (!next) {
     await swap();

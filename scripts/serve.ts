@@ -175,8 +175,14 @@ export async function serveDist(options: { root?: string; host?: string; port?: 
     if (status === 200 && req.headers['if-none-match'] === etag) return void res.writeHead(304, { etag, vary: 'Accept-Encoding' }).end();
     res.writeHead(status, headers);
     if (req.method === 'HEAD') return void res.end();
-    // pipeline closes the file when the download is aborted, and never lets a read error escape.
-    pipeline(handle.createReadStream(), res, () => undefined);
+    // pipeline ends the read when the download is aborted and never lets a read error escape; the file
+    // is closed here, once, however it ended. A client already gone makes pipeline throw at once.
+    const done = () => void handle.close().catch(() => undefined);
+    try {
+      pipeline(handle.createReadStream({ autoClose: false }), res, done);
+    } catch {
+      done();
+    }
   }
   // A connection that goes quiet mid-download is closed rather than held open.
   server.timeout = 30_000;

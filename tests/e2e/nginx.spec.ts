@@ -47,8 +47,8 @@ test.beforeAll(async () => {
   const site = readFileSync('deploy/nginx.conf', 'utf8')
     .replace('listen [::]:80;', '')
     .replace('listen 80;', `listen 127.0.0.1:${redirectPort};`)
-    .replace('listen [::]:443 ssl;', '')
-    .replace('listen 443 ssl;', `listen 127.0.0.1:${port};`)
+    .replace('listen [::]:443 ssl http2;', '')
+    .replace('listen 443 ssl http2;', `listen 127.0.0.1:${port};`)
     .replace(/^\s*ssl_\w+ .*$/gm, '')
     .replaceAll('/srv/hokimiyat-site/.releases/current', DIST)
     .replaceAll('/srv/hokimiyat-site/.releases/csp.conf', csp);

@@ -10,7 +10,7 @@
  * files added, changed and removed: what a CDN upload or purge needs.
  *
  * Layout under RELEASES_DIR (default .releases): rebuild.lock (one run at a
- * time), staging-<id>/ (being built), <id>/ (published releases), current ->
+ * time), staging/ (being built, by the lock's holder only), <id>/ (published releases), current ->
  * <id> (what the web server serves), previous -> <id>, reports/<id>.json,
  * reports/<id>.files.json (the hash of every file, so the next rebuild compares
  * against it without reading the previous release again), last-report.json.
@@ -174,9 +174,9 @@ export async function rebuild(changes: Change[] | 'all' = 'all', signal?: AbortS
 async function rebuildLocked(changes: Change[] | 'all', signal?: AbortSignal): Promise<RebuildReport> {
   const config = readConfig();
   const dir = releasesDir();
+  const staging = join(dir, 'staging');
   const startedAt = new Date();
   const id = startedAt.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
-  const staging = join(dir, `staging-${id}`);
   await mkdir(join(dir, 'reports'), { recursive: true });
   const checkAbort = () => {
     if (signal?.aborted) throw new Error('rebuild aborted before publishing; the published site is unchanged');

@@ -3,7 +3,8 @@
  * the run lock, durable files, the `current`/`previous` symlinks, pruning, and
  * the web server's Content-Security-Policy. `rebuild` and `rollback` share it.
  *
- * Layout: rebuild.lock (held for a whole run), staging-<id>/ (being built),
+ * Layout: rebuild.lock (held for a whole run), staging/ (being built; its name stays the same from run
+ * to run because Astro's incremental cache is keyed on the output folder, and the lock makes it one run's),
  * <id>/ (published releases), current -> <id>, previous -> <id>, csp.conf (the
  * nginx snippet of the policy being served), reports/.
  */

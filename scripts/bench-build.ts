@@ -59,6 +59,7 @@ const api = await startSampleApi({ port: 0, dataDir: `${WORK}/api`, scale, reset
 const env = {
   ...process.env,
   API_BASE: api.url,
+  // rebuild refuses to run without both (it must never publish by default).
   SITE_URL: process.env.SITE_URL || 'http://127.0.0.1:4321',
   RELEASES_DIR: `${WORK}/releases`,
   ASTRO_CACHE_DIR: `${WORK}/astro`,

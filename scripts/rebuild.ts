@@ -9,22 +9,40 @@
  * (JSON, and a summary on the console) lists pages rendered and reused and the
  * files added, changed and removed: what a CDN upload or purge needs.
  *
- * Layout under RELEASES_DIR (default .releases): staging/ (being built),
- * <id>/ (published releases), current -> <id> (what the web server serves),
- * previous -> <id>, reports/<id>.json, reports/<id>.files.json (the hash of
- * every file, so the next rebuild compares against it without reading the
- * previous release again), last-report.json.
+ * Layout under RELEASES_DIR (default .releases): rebuild.lock (one run at a
+ * time), staging/ (being built, by the lock's holder only), <id>/ (published releases), current ->
+ * <id> (what the web server serves), previous -> <id>, reports/<id>.json,
+ * reports/<id>.files.json (the hash of every file, so the next rebuild compares
+ * against it without reading the previous release again), last-report.json.
+ * The lock, the swap, pruning and the policy live in ./lib/releases.ts.
+ *
+ * `--wait`: when another rebuild holds the lock, wait for it instead of exiting.
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { link, mkdir, readdir, readFile, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
-import { readConfig } from '../src/config.ts';
+import { deployEnvProblem, readConfig } from '../src/config.ts';
 import { diffHashes, pullContent, type ContentChange, type PullSummary } from '../src/content/pull.ts';
-import { CSP_FILE, nginxCspSnippet } from './lib/csp.ts';
 import { ensureApi } from './lib/api.ts';
 import { FILE_CONCURRENCY, listFiles, mapLimit } from './lib/files.ts';
+import {
+  CONFIG_EXIT,
+  LOCK_BUSY_EXIT,
+  LockBusyError,
+  PublishError,
+  acquireLock,
+  fileHashesPath,
+  linkTarget,
+  publishRelease,
+  pruneReleases,
+  releasesDir,
+  removeStaleStaging,
+  syncTree,
+} from './lib/releases.ts';
+
+export { releasesDir, swapLink } from './lib/releases.ts';
 import type { BuildReport } from './build.ts';
 
 export type Change = ContentChange;
@@ -50,12 +68,6 @@ export interface RebuildReport {
   files: { added: string[]; changed: string[]; removed: string[] };
   release: string;
   previous: string | null;
-}
-
-const RELEASES_KEPT = 3;
-
-export function releasesDir(): string {
-  return resolve(process.env.RELEASES_DIR || '.releases');
 }
 
 function astroCacheManifest(): string {
@@ -94,8 +106,6 @@ async function hashTree(root: string): Promise<Map<string, string>> {
   return new Map(files.map((p, i) => [`/${relative(root, p)}`, hashes[i]!]));
 }
 
-const fileHashesPath = (dir: string, id: string) => join(dir, 'reports', `${id}.files.json`);
-
 /** The file hashes of a published release: from its manifest, or (a release from before manifests) by reading it. */
 async function releaseHashes(dir: string, id: string | null): Promise<Map<string, string>> {
   if (!id) return new Map();
@@ -110,14 +120,6 @@ async function releaseHashes(dir: string, id: string | null): Promise<Map<string
 export function diffTrees(before: Map<string, string>, after: Map<string, string>) {
   const { added, changed, removed } = diffHashes(before, after);
   return { added: added.sort(), changed: changed.sort(), removed: removed.sort() };
-}
-
-async function linkTarget(link: string): Promise<string | null> {
-  try {
-    return await readlink(link);
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -140,14 +142,6 @@ async function linkUnchanged(previous: string, staging: string, paths: string[])
       await rm(tmp, { force: true });
     }
   });
-}
-
-/** Points `link` at `target` in one rename, so readers see the old or the new release, never neither. */
-export async function swapLink(link: string, target: string): Promise<void> {
-  const tmp = `${link}.tmp-${process.pid}`;
-  await rm(tmp, { force: true });
-  await symlink(target, tmp);
-  await rename(tmp, link);
 }
 
 /** Builds into `outDir` in a child process (so that it can be stopped) and returns its report. */
@@ -174,7 +168,26 @@ function runBuild(outDir: string, signal?: AbortSignal): Promise<BuildReport> {
   });
 }
 
-export async function rebuild(changes: Change[] | 'all' = 'all', signal?: AbortSignal): Promise<RebuildReport> {
+/**
+ * One rebuild, holding the releases folder's lock for the whole run (the pull's snapshot, Astro's
+ * cache, staging and the publish are never shared by two runs). Another run holding it: throws
+ * LockBusyError, or waits with `wait`. Refuses without API_BASE and SITE_URL.
+ */
+export async function rebuild(changes: Change[] | 'all' = 'all', signal?: AbortSignal, options: { wait?: boolean } = {}): Promise<RebuildReport> {
+  const problem = deployEnvProblem();
+  if (problem) throw new Error(problem);
+  const dir = releasesDir();
+  await mkdir(dir, { recursive: true });
+  const lock = await acquireLock(dir, { wait: options.wait, signal, log: (l) => console.log(l) });
+  try {
+    await removeStaleStaging(dir);
+    return await rebuildLocked(changes, signal);
+  } finally {
+    await lock.release();
+  }
+}
+
+async function rebuildLocked(changes: Change[] | 'all', signal?: AbortSignal): Promise<RebuildReport> {
   const config = readConfig();
   const dir = releasesDir();
   const staging = join(dir, 'staging');
@@ -219,11 +232,10 @@ export async function rebuild(changes: Change[] | 'all' = 'all', signal?: AbortS
   if (previousId) await linkUnchanged(join(dir, previousId), staging, unchanged);
   checkAbort();
   await writeFile(fileHashesPath(dir, id), JSON.stringify(Object.fromEntries(hashes)));
+  await syncTree(staging, [...hashes.keys()].map((p) => join(staging, p)));
   await rename(staging, join(dir, id));
-  await swapLink(currentLink, id);
-  if (previousId) await swapLink(join(dir, 'previous'), previousId);
+  const policyProblem = await publishRelease(dir, id, previousId);
   await pruneReleases(dir, [id, previousId]);
-  await publishCsp(dir, id);
   const publishMs = Math.round(performance.now() - t);
 
   const pages = [...hashes.keys()].filter((p) => p.endsWith('.html')).length;
@@ -252,42 +264,8 @@ export async function rebuild(changes: Change[] | 'all' = 'all', signal?: AbortS
   const json = `${JSON.stringify(report, null, 2)}\n`;
   await writeFile(join(dir, 'reports', `${id}.json`), json);
   await writeFile(join(dir, 'last-report.json'), json);
+  if (policyProblem) throw policyProblem;
   return report;
-}
-
-/**
- * The web server's copy of the release's Content-Security-Policy: an nginx
- * snippet (RELEASES_DIR/csp.conf, included by deploy/nginx.conf). When it
- * changes, RELOAD_COMMAND (for example `sudo systemctl reload nginx`) runs.
- */
-async function publishCsp(dir: string, id: string): Promise<void> {
-  const policy = (await readFile(join(dir, id, CSP_FILE), 'utf8').catch(() => '')).trim();
-  if (!policy) return;
-  const snippet = nginxCspSnippet(policy);
-  const file = join(dir, 'csp.conf');
-  const before = await readFile(file, 'utf8').catch(() => null);
-  if (before === snippet) return;
-  await writeFile(`${file}.tmp`, snippet);
-  await rename(`${file}.tmp`, file);
-  const reload = process.env.RELOAD_COMMAND?.trim();
-  if (reload) {
-    await new Promise<void>((ok, fail) =>
-      spawn(reload, { shell: true, stdio: 'inherit' }).on('exit', (code) => (code === 0 ? ok() : fail(new Error(`RELOAD_COMMAND exited with ${code}`)))),
-    );
-  }
-}
-
-async function pruneReleases(dir: string, keep: (string | null)[]): Promise<void> {
-  const releases = (await readdir(dir, { withFileTypes: true }))
-    .filter((e) => e.isDirectory() && /^\d{8}T\d{6}Z$/.test(e.name))
-    .map((e) => e.name)
-    .sort()
-    .reverse();
-  for (const old of releases.slice(RELEASES_KEPT)) {
-    if (keep.includes(old)) continue;
-    await rm(join(dir, old), { recursive: true, force: true });
-    await rm(fileHashesPath(dir, old), { force: true });
-  }
 }
 
 export function summary(r: RebuildReport): string {
@@ -303,10 +281,13 @@ export function summary(r: RebuildReport): string {
 
 if (import.meta.main) {
   try {
-    const report = await rebuild('all');
+    const report = await rebuild('all', undefined, { wait: process.argv.includes('--wait') });
     console.log(`\n${summary(report)}`);
   } catch (err) {
-    console.error(`\nRebuild failed, the published site is unchanged: ${err instanceof Error ? err.message : String(err)}`);
-    process.exitCode = 1;
+    const message = err instanceof Error ? err.message : String(err);
+    if (err instanceof LockBusyError) console.error(`\nRebuild not started: ${message}`);
+    else if (err instanceof PublishError && err.published) console.error(`\nRebuild published with a problem: ${message}`);
+    else console.error(`\nRebuild failed, the published site is unchanged: ${message}`);
+    process.exitCode = err instanceof LockBusyError ? LOCK_BUSY_EXIT : deployEnvProblem() ? CONFIG_EXIT : 1;
   }
 }

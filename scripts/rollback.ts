@@ -1,14 +1,33 @@
-/** `npm run rollback`: serve the previous release again (swaps `current` and `previous` of RELEASES_DIR). */
-import { readlink } from 'node:fs/promises';
+/**
+ * `npm run rollback`: serve the previous release again (swaps `current` and `previous` of
+ * RELEASES_DIR), with its own Content-Security-Policy applied the way a rebuild applies a new
+ * release's (./lib/releases.ts, publishRelease), under the same lock as rebuilds.
+ */
 import { join } from 'node:path';
-import { releasesDir, swapLink } from './rebuild.ts';
+import { LOCK_BUSY_EXIT, LockBusyError, PublishError, acquireLock, linkTarget, publishRelease, releasesDir } from './lib/releases.ts';
 
 const dir = releasesDir();
-const [current, previous] = await Promise.all(['current', 'previous'].map((l) => readlink(join(dir, l)).catch(() => null)));
-if (!previous) {
-  console.error(`No previous release in ${dir} to roll back to.`);
-  process.exit(1);
+const fail = (message: string, code = 1): never => {
+  console.error(message);
+  process.exit(code);
+};
+
+let lock;
+try {
+  lock = await acquireLock(dir, { wait: process.argv.includes('--wait'), log: (l) => console.log(l) });
+} catch (error) {
+  if (error instanceof LockBusyError) fail(`Rollback not done: ${error.message}`, LOCK_BUSY_EXIT);
+  throw error;
 }
-await swapLink(join(dir, 'current'), previous);
-if (current) await swapLink(join(dir, 'previous'), current);
-console.log(`Rolled back: now serving ${previous} (was ${current ?? 'nothing'}).`);
+try {
+  const [current, previous] = await Promise.all(['current', 'previous'].map((l) => linkTarget(join(dir, l))));
+  if (!previous) fail(`No previous release in ${dir} to roll back to.`);
+  const problem = await publishRelease(dir, previous!, current ?? null);
+  if (problem) fail(`Rolled back to ${previous} with a problem: ${problem.message}`);
+  console.log(`Rolled back: now serving ${previous} (was ${current ?? 'nothing'}), with its own Content-Security-Policy.`);
+} catch (error) {
+  if (error instanceof PublishError) fail(`Rollback failed, still serving the same release: ${error.message}`);
+  throw error;
+} finally {
+  await lock.release();
+}

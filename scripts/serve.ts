@@ -2,13 +2,14 @@
  * `npm run preview`: serves a built site (dist/ by default) the way production
  * does (see deploy/nginx.conf): precompressed files by Accept-Encoding, a
  * one-year immutable cache for hashed assets and revalidation for HTML, the
- * right content types, and each language's not-found page for unknown paths.
+ * right content types, each language's not-found page for unknown paths, and
+ * the old `?pageNumber=N` list links redirected to their static pages.
  */
-import { createReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { open, readFile, stat } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, normalize, resolve } from 'node:path';
+import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { pipeline } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { splitLocalizedPath } from '../src/i18n/languages.ts';
 import { CSP_FILE } from './lib/csp.ts';
@@ -51,11 +52,27 @@ async function fileAt(path: string): Promise<{ file: string; size: number; mtime
   return null;
 }
 
+/**
+ * The content codings an Accept-Encoding header allows, with their q-values (RFC 9110 §12.5.3):
+ * `br;q=0` refuses brotli, `*` stands for any coding not named.
+ */
+export function acceptedEncodings(header: string): (coding: string) => boolean {
+  const q = new Map<string, number>();
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const value = qParam ? Number(qParam.slice(2)) : 1;
+    q.set(name.trim(), Number.isFinite(value) ? value : 0);
+  }
+  return (coding) => (q.get(coding) ?? q.get('*') ?? 0) > 0;
+}
+
 /** The precompressed sibling to send, if the client accepts it and it exists. */
 async function encoded(req: IncomingMessage, file: string) {
-  const accepted = String(req.headers['accept-encoding'] ?? '');
+  const accepts = acceptedEncodings(String(req.headers['accept-encoding'] ?? ''));
   for (const [token, ext] of [['br', 'br'], ['gzip', 'gz']] as const) {
-    if (new RegExp(`\\b${token}\\b`).test(accepted)) {
+    if (accepts(token)) {
       const found = await fileAt(`${file}.${ext}`);
       if (found) return { ...found, encoding: token };
     }
@@ -63,20 +80,60 @@ async function encoded(req: IncomingMessage, file: string) {
   return null;
 }
 
+/**
+ * The static page an old list link `/news?pageNumber=N` (or /official-lectures, in any language)
+ * stands for: `/news/page/N`, page 1 being `/news`. Null for any other request.
+ */
+export function pageNumberRedirect(url: URL): string | null {
+  const list = /^(\/(?:(?:uz-cyrl|ru|en)\/)?(?:news|official-lectures))\/?$/.exec(url.pathname);
+  const n = url.searchParams.get('pageNumber');
+  if (!list || n === null || !/^[1-9]\d{0,5}$/.test(n)) return null;
+  return n === '1' ? list[1]! : `${list[1]}/page/${n}`;
+}
+
+/** Inside `root` by path segments: `/..%2fdist-secret` resolves beside it, not inside. */
+const inside = (root: string, target: string) => {
+  const rel = relative(root, target);
+  return rel === '' || (!isAbsolute(rel) && rel !== '..' && !rel.startsWith(`..${sep}`));
+};
+
 export async function serveDist(options: { root?: string; host?: string; port?: number } = {}): Promise<{ url: string; server: Server }> {
   const root = resolve(options.root ?? 'dist');
   // The policy the build computed for this release, sent with every page as the production server does.
   const csp = await readFile(join(root, CSP_FILE), 'utf8').then((s) => s.trim(), () => null);
-  const server = createServer(async (req, res) => {
+  const server = createServer(
+    {
+      // A visitor's browser sends its headers at once; anything slower is holding a connection.
+      headersTimeout: 10_000,
+      requestTimeout: 30_000,
+      keepAliveTimeout: 5_000,
+      connectionsCheckingInterval: 1_000,
+    },
+    (req, res) =>
+      void respond(req, res).catch(() => {
+        // Whatever failed (a file system error), the server keeps serving.
+        if (!res.headersSent) res.writeHead(500, { 'cache-control': 'no-store' }).end();
+        else res.destroy();
+      }),
+  );
+  async function respond(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (req.method !== 'GET' && req.method !== 'HEAD') return void res.writeHead(405, { allow: 'GET, HEAD' }).end();
     let pathname: string;
+    let url: URL;
     try {
-      pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+      url = new URL(req.url ?? '/', 'http://x');
+      pathname = decodeURIComponent(url.pathname);
     } catch {
       return void res.writeHead(400).end();
     }
-    const target = normalize(join(root, pathname));
-    let found = target.startsWith(root) ? await fileAt(target) : null;
+    const moved = pageNumberRedirect(url);
+    if (moved) {
+      return void res
+        .writeHead(301, { location: moved, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' })
+        .end(`<a href="${moved}">${moved}</a>`);
+    }
+    const target = resolve(root, `.${pathname.startsWith('/') ? '' : '/'}${pathname}`);
+    let found = inside(root, target) ? await fileAt(target) : null;
     let status = 200;
     if (!found) {
       // Each language has its own not-found page: /ru/… gets ru/404/index.html.
@@ -86,7 +143,17 @@ export async function serveDist(options: { root?: string; host?: string; port?: 
       if (!found) return void res.writeHead(404).end('Not found');
     }
     const compressed = COMPRESSIBLE.test(found.file) ? await encoded(req, found.file) : null;
-    const sent = compressed ?? found;
+    const chosen = compressed ?? found;
+    // Opened before anything is sent: a file removed since it was found is a 404, not a crash, and
+    // once open its bytes stay readable even if a rebuild removes it meanwhile.
+    const handle = await open(chosen.file).catch(() => null);
+    if (!handle) return void res.writeHead(404, { 'cache-control': 'no-store' }).end('Not found');
+    const opened = await handle.stat().catch(() => null);
+    if (!opened) {
+      await handle.close();
+      return void res.writeHead(500, { 'cache-control': 'no-store' }).end();
+    }
+    const sent = { ...chosen, size: opened.size, mtime: opened.mtimeMs };
     const etag = `"${sent.size.toString(36)}-${Math.floor(sent.mtime).toString(36)}"`;
     const headers: Record<string, string | number> = {
       'content-type': TYPES[extname(found.file)] ?? 'application/octet-stream',
@@ -101,13 +168,24 @@ export async function serveDist(options: { root?: string; host?: string; port?: 
       headers['content-security-policy'] = csp;
       headers['referrer-policy'] = 'strict-origin-when-cross-origin';
       headers['x-frame-options'] = 'SAMEORIGIN';
+      headers['cross-origin-opener-policy'] = 'same-origin';
       headers['permissions-policy'] = 'camera=(), microphone=(), geolocation=(), interest-cohort=()';
     }
+    if ((status === 200 && req.headers['if-none-match'] === etag) || req.method === 'HEAD') await handle.close();
     if (status === 200 && req.headers['if-none-match'] === etag) return void res.writeHead(304, { etag, vary: 'Accept-Encoding' }).end();
     res.writeHead(status, headers);
     if (req.method === 'HEAD') return void res.end();
-    createReadStream(sent.file).pipe(res);
-  });
+    // pipeline ends the read when the download is aborted and never lets a read error escape; the file
+    // is closed here, once, however it ended. A client already gone makes pipeline throw at once.
+    const done = () => void handle.close().catch(() => undefined);
+    try {
+      pipeline(handle.createReadStream({ autoClose: false }), res, done);
+    } catch {
+      done();
+    }
+  }
+  // A connection that goes quiet mid-download is closed rather than held open.
+  server.timeout = 30_000;
   await new Promise<void>((ok, fail) => {
     server.once('error', fail);
     server.listen(options.port ?? 4321, options.host ?? '127.0.0.1', ok);

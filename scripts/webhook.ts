@@ -2,10 +2,15 @@
  * Content-change webhook: the content API (or an operator) tells this listener that something changed,
  * and it triggers a site rebuild.
  *
- *   POST /hooks/content   body signed with HMAC-SHA256 (header `x-hub-signature-256: sha256=<hex>`);
- *                         empty or `{}` = everything changed, otherwise `{type, id?}` or an array of them.
+ *   POST /hooks/content   `x-hook-timestamp: <unix seconds>` and `x-hub-signature-256: sha256=<hex>`, the
+ *                         HMAC-SHA256 of `${timestamp}.${body}`; optional `x-hook-delivery: <id>`.
+ *                         A timestamp more than 5 minutes away from now, or a delivery id or signature seen in
+ *                         that window, is refused (a captured call cannot be replayed).
+ *                         Empty body or `{}` = everything changed, otherwise `{type, id?}` or an array of them.
  *                         Answers 202 {queued: true} at once; the rebuild runs in the background.
- *   GET  /hooks/status    {state, queue, lastReport, lastError, lastStartedAt, lastFinishedAt}
+ *   GET  /hooks/status    unsigned: {state, lastStartedAt, lastFinishedAt, lastSucceeded}; signed the same way
+ *                         (empty body): {state, queue, lastReport, lastError, lastStartedAt, lastFinishedAt}.
+ *                         The detail (error messages name internal URLs and paths) is for the operator only.
  *
  * Calls are coalesced: the first call of a batch opens a debounce window of `debounceMs`; every call in that
  * window joins one rebuild whose changes are the union. Never two rebuilds at once: calls that arrive while
@@ -16,12 +21,12 @@
  * WEBHOOK_HOST (127.0.0.1), WEBHOOK_DEBOUNCE_MS (2000). The rebuild is `rebuild` from ./rebuild.ts.
  * SIGTERM/SIGINT: cancel a pending rebuild, abort the running one, wait for it to settle, exit 0.
  *
- * Sign a call by hand:
- *   node -e "import('./scripts/webhook.ts').then(m => console.log(m.sign(process.env.WEBHOOK_SECRET, '{}')))"
+ * Sign a call by hand: see README "Rebuilds" (curl and openssl).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { deployEnvProblem } from '../src/config.ts';
 
 export const CONTENT_TYPES = ['post', 'page', 'menu', 'employee', 'gallery', 'survey'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
@@ -49,6 +54,15 @@ export interface Status {
   lastFinishedAt: string | null;
 }
 
+/** What anyone may read: whether the site is being rebuilt and whether the last rebuild worked. */
+export interface PublicStatus {
+  state: Status['state'];
+  lastStartedAt: string | null;
+  lastFinishedAt: string | null;
+  /** `null` before the first rebuild ends. */
+  lastSucceeded: boolean | null;
+}
+
 export interface WebhookOptions {
   secret: string;
   rebuild: RebuildFn;
@@ -68,24 +82,54 @@ export interface WebhookServer {
 export const CONTENT_PATH = '/hooks/content';
 export const STATUS_PATH = '/hooks/status';
 export const SIGNATURE_HEADER = 'x-hub-signature-256';
+export const TIMESTAMP_HEADER = 'x-hook-timestamp';
+export const DELIVERY_HEADER = 'x-hook-delivery';
+/** How far a call's timestamp may be from the listener's clock; also how long ids are remembered. */
+export const REPLAY_WINDOW_S = 300;
+/** Connection bounds: a webhook call is one small request, so anything slower or more numerous is not one. */
+export const MAX_CONNECTIONS = 32;
+export const HEADERS_TIMEOUT_MS = 5_000;
+export const REQUEST_TIMEOUT_MS = 10_000;
+export const IDLE_TIMEOUT_MS = 5_000;
 export const MAX_BODY_BYTES = 64 * 1024;
 export const DEFAULT_PORT = 8790;
 export const DEFAULT_DEBOUNCE_MS = 2000;
 
-/** The header value for `body`: `sha256=` + the hex HMAC-SHA256 of its exact bytes (strings as UTF-8). */
-export function sign(secret: string, body: string | Uint8Array): string {
-  return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+const mac = (secret: string, timestamp: string, body: string | Uint8Array) =>
+  createHmac('sha256', secret).update(`${timestamp}.`).update(body).digest();
+
+/**
+ * The signature header value for `body` sent at `timestamp` (unix seconds): `sha256=` + the hex
+ * HMAC-SHA256 of `${timestamp}.` followed by the body's exact bytes (strings as UTF-8).
+ */
+export function sign(secret: string, body: string | Uint8Array, timestamp: number | string): string {
+  return `sha256=${mac(secret, String(timestamp), body).toString('hex')}`;
 }
 
-/** Checks a `sha256=<hex>` (or bare `<hex>`) signature of `body` in constant time. */
-export function verifySignature(secret: string, body: Uint8Array, header: string | undefined): boolean {
-  if (!header) return false;
+/** The headers of a signed call: timestamp, signature and (optionally) a delivery id. */
+export function signedHeaders(secret: string, body: string | Uint8Array, options: { now?: number; delivery?: string } = {}): Record<string, string> {
+  const timestamp = String(Math.floor((options.now ?? Date.now()) / 1000));
+  return {
+    [TIMESTAMP_HEADER]: timestamp,
+    [SIGNATURE_HEADER]: sign(secret, body, timestamp),
+    ...(options.delivery ? { [DELIVERY_HEADER]: options.delivery } : {}),
+  };
+}
+
+/** Checks a `sha256=<hex>` (or bare `<hex>`) signature of `${timestamp}.${body}` in constant time. */
+export function verifySignature(secret: string, body: Uint8Array, timestamp: string | undefined, header: string | undefined): boolean {
+  if (!header || !timestamp || !/^\d{1,12}$/.test(timestamp)) return false;
   const hex = header.trim().replace(/^sha256=/i, '');
   if (!/^[0-9a-f]{64}$/i.test(hex)) return false;
   const given = Buffer.from(hex, 'hex');
-  const expected = createHmac('sha256', secret).update(body).digest();
+  const expected = mac(secret, timestamp, body);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
+
+const header = (req: IncomingMessage, name: string) => {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+};
 
 class BadRequest extends Error {}
 
@@ -180,6 +224,36 @@ export async function createWebhookServer(options: WebhookOptions): Promise<Webh
   let lastStartedAt: string | null = null;
   let lastFinishedAt: string | null = null;
 
+  /** Delivery ids and signatures accepted within the replay window, with when they expire (ms). */
+  const seen = new Map<string, number>();
+  const remember = (keys: string[], now: number) => {
+    for (const [key, until] of seen) if (until <= now) seen.delete(key);
+    for (const key of keys) seen.set(key, now + 2 * REPLAY_WINDOW_S * 1000);
+  };
+
+  /** Why a call's signature is refused, or null when it is valid and its timestamp fresh. */
+  const authFailure = (req: IncomingMessage, body: Uint8Array): string | null => {
+    const timestamp = header(req, TIMESTAMP_HEADER);
+    if (!verifySignature(secret, body, timestamp, header(req, SIGNATURE_HEADER))) {
+      return `missing or invalid ${SIGNATURE_HEADER} signature of "<${TIMESTAMP_HEADER}>.<body>"`;
+    }
+    if (Math.abs(Date.now() / 1000 - Number(timestamp)) > REPLAY_WINDOW_S) {
+      return `${TIMESTAMP_HEADER} is more than ${REPLAY_WINDOW_S} s away from this server's clock`;
+    }
+    return null;
+  };
+
+  /** True when this (authenticated) call's delivery id or signature was accepted before; remembers it otherwise. */
+  const replayed = (req: IncomingMessage): boolean => {
+    const now = Date.now();
+    const delivery = header(req, DELIVERY_HEADER);
+    const signature = header(req, SIGNATURE_HEADER)!.trim().replace(/^sha256=/i, '').toLowerCase();
+    const keys = [`sig:${signature}`, ...(delivery ? [`id:${delivery}`] : [])];
+    if (keys.some((k) => (seen.get(k) ?? 0) > now)) return true;
+    remember(keys, now);
+    return false;
+  };
+
   const status = (): Status => ({
     state: current ? 'building' : queue !== null ? 'waiting' : 'idle',
     queue: queue === null || queue === 'all' ? queue : queue.map((c) => ({ ...c })),
@@ -248,10 +322,9 @@ export async function createWebhookServer(options: WebhookOptions): Promise<Webh
       res.once('finish', () => req.socket.destroySoon());
       return send(res, 413, { error: `body larger than ${MAX_BODY_BYTES} bytes` }, { connection: 'close' });
     }
-    const header = req.headers[SIGNATURE_HEADER];
-    if (!verifySignature(secret, read.body, Array.isArray(header) ? header[0] : header)) {
-      return send(res, 401, { error: `missing or invalid ${SIGNATURE_HEADER} signature` });
-    }
+    // Signature first, so an unsigned caller learns nothing about the body's format.
+    const failure = authFailure(req, read.body);
+    if (failure) return send(res, 401, { error: failure });
     let changes: Changes;
     try {
       changes = parseChanges(read.body.toString('utf8'));
@@ -259,14 +332,30 @@ export async function createWebhookServer(options: WebhookOptions): Promise<Webh
       if (error instanceof BadRequest) return send(res, 400, { error: error.message });
       throw error;
     }
+    if (replayed(req)) return send(res, 409, { error: 'this call was already received (a replayed delivery)' });
     if (closing) return send(res, 503, { error: 'shutting down' });
     enqueue(changes);
     send(res, 202, { queued: true });
   }
 
-  const server = createServer((req, res) => {
+  const server = createServer(
+    {
+      headersTimeout: HEADERS_TIMEOUT_MS,
+      requestTimeout: REQUEST_TIMEOUT_MS,
+      keepAliveTimeout: IDLE_TIMEOUT_MS,
+      // Node checks the two timeouts above only this often (30 s by default).
+      connectionsCheckingInterval: 1_000,
+    },
+    (req, res) => {
     const began = Date.now();
-    const path = new URL(req.url ?? '/', 'http://webhook.invalid').pathname;
+    let path: string;
+    try {
+      path = new URL(req.url ?? '/', 'http://webhook.invalid').pathname;
+    } catch {
+      // `GET // HTTP/1.1` and the like: not a URL at all.
+      res.once('close', () => log(`webhook: ${req.method} (malformed target) ${res.statusCode}`));
+      return send(res, 400, { error: 'malformed request target' });
+    }
     res.once('close', () => {
       const outcome = res.writableFinished ? String(res.statusCode) : 'aborted';
       log(`webhook: ${req.method} ${path} ${outcome} (${Date.now() - began} ms)`);
@@ -279,7 +368,18 @@ export async function createWebhookServer(options: WebhookOptions): Promise<Webh
       if (path === STATUS_PATH) {
         if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, { error: 'method not allowed' }, { allow: 'GET, HEAD' });
         if (req.method === 'HEAD') return void res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end();
-        return send(res, 200, status());
+        const full = status();
+        if (header(req, SIGNATURE_HEADER) !== undefined) {
+          const failure = authFailure(req, Buffer.alloc(0));
+          return failure ? send(res, 401, { error: failure }) : send(res, 200, full);
+        }
+        const bare: PublicStatus = {
+          state: full.state,
+          lastStartedAt: full.lastStartedAt,
+          lastFinishedAt: full.lastFinishedAt,
+          lastSucceeded: full.lastFinishedAt === null ? null : full.lastError === null,
+        };
+        return send(res, 200, bare);
       }
       send(res, 404, { error: 'not found' });
     };
@@ -288,10 +388,11 @@ export async function createWebhookServer(options: WebhookOptions): Promise<Webh
       if (!res.headersSent) send(res, 500, { error: 'internal error' });
       else res.destroy();
     });
-  });
-  // A webhook body is at most 64 KiB: a client that dawdles longer than this is cut off.
-  server.headersTimeout = 10_000;
-  server.requestTimeout = 15_000;
+    },
+  );
+  server.maxConnections = MAX_CONNECTIONS;
+  // A connection that sends nothing at all (not even headers) is closed too.
+  server.timeout = REQUEST_TIMEOUT_MS;
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -340,6 +441,11 @@ function envInteger(name: string, fallback: number, min: number, max: number): n
 }
 
 if (import.meta.main) {
+  const problem = deployEnvProblem();
+  if (problem) {
+    console.error(`webhook: ${problem}`);
+    process.exit(2);
+  }
   const secret = process.env.WEBHOOK_SECRET ?? '';
   if (secret.length < 16) {
     console.error(
@@ -356,7 +462,9 @@ if (import.meta.main) {
   // Loaded here only, so that importing this module (tests) never loads the real rebuild.
   let rebuild: RebuildFn;
   try {
-    rebuild = (await import('./rebuild.ts')).rebuild;
+    const real = (await import('./rebuild.ts')).rebuild;
+    // A cron run holding the releases lock is waited for: this call's changes must still be published.
+    rebuild = (changes, signal) => real(changes, signal, { wait: true });
   } catch (error) {
     console.error(`webhook: cannot load scripts/rebuild.ts: ${messageOf(error)}`);
     process.exit(1);

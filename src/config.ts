@@ -42,3 +42,18 @@ export function readConfig(): SiteConfig {
     demoCaptcha: apiBase === SAMPLE_API_URL && !env('HCAPTCHA_SITEKEY'),
   };
 }
+
+/**
+ * Publishing commands (`rebuild`, `webhook`) must never fall back to the sample API or the local
+ * origin: that would publish demo pages, or links to localhost, as the live site. Returns what is
+ * missing, or null.
+ */
+export function deployEnvProblem(): string | null {
+  const missing = ['API_BASE', 'SITE_URL'].filter((name) => !env(name));
+  if (!missing.length) return null;
+  return (
+    `${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not set; refusing to publish. ` +
+    'Set API_BASE to the administration\'s content API and SITE_URL to the public origin of the site ' +
+    '(only `npm start` and `npm run dev` use the bundled sample API by default).'
+  );
+}

@@ -72,7 +72,5 @@ export const SAMPLE_CONTACT = {
   staffEmail: 'xodim@namuna.example',
 } as const;
 
-/** Keys in the browser's local storage (§1, §3), all under one product prefix. */
-export const STORAGE_KEYS = {
-  cookieConsent: 'qorakul-hokimligi:cookie-consent',
-} as const;
+/** Keys in the browser's local storage: declared in src/lib/storage.ts, with the only code that touches it. */
+export { STORAGE_KEYS } from './lib/storage.ts';

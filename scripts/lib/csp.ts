@@ -1,15 +1,24 @@
 /**
  * The Content-Security-Policy of a built site. Scripts may come only from the
- * site itself and hCaptcha, plus the inline scripts the build wrote (Astro's
- * island loader, the language and accessibility pre-paint scripts), each
- * allowed by its SHA-256 hash: no 'unsafe-inline' for scripts. The policy is
- * computed from the build's HTML, so it always matches the release, and is
- * written beside it for the web server (content-security-policy.txt, and into
+ * site itself and hCaptcha, plus the known inline scripts (Astro's island
+ * loader and its directive scripts, and the site's own pre-paint scripts from
+ * src/lib/inline-scripts.ts), each allowed by its SHA-256 hash: no
+ * 'unsafe-inline' for scripts. Any other inline script in the build fails it:
+ * it can only have come through the content, and hashing it would make the
+ * policy allow exactly what it exists to stop. The policy is written beside
+ * the release for the web server (content-security-policy.txt, and into
  * _headers for static hosts).
  */
 import { createHash } from 'node:crypto';
 import { appendFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import islandLoader from 'astro/runtime/server/astro-island.prebuilt.js';
+import idleDirective from 'astro/runtime/client/idle.prebuilt.js';
+import loadDirective from 'astro/runtime/client/load.prebuilt.js';
+import mediaDirective from 'astro/runtime/client/media.prebuilt.js';
+import onlyDirective from 'astro/runtime/client/only.prebuilt.js';
+import visibleDirective from 'astro/runtime/client/visible.prebuilt.js';
+import { siteInlineScripts } from '../../src/lib/inline-scripts.ts';
 
 export const CSP_FILE = 'content-security-policy.txt';
 
@@ -18,11 +27,37 @@ export const nginxCspSnippet = (policy: string) => `add_header Content-Security-
 const HCAPTCHA = ['https://hcaptcha.com', 'https://*.hcaptcha.com'];
 const MAP = 'https://www.openstreetmap.org';
 
-/** The SHA-256 source expression of every distinct inline script in `html`. */
-export function inlineScriptHashes(html: string): string[] {
-  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
+/** The inline scripts a page of this site may carry: Astro's (as its runtime writes them) and the site's own. */
+export const KNOWN_INLINE_SCRIPTS: ReadonlySet<string> = new Set([
+  islandLoader,
+  idleDirective,
+  loadDirective,
+  mediaDirective,
+  onlyDirective,
+  visibleDirective,
+  ...siteInlineScripts(),
+]);
+
+export class ForeignInlineScriptError extends Error {}
+
+/**
+ * The SHA-256 source expression of every inline script in `html`, all of which must be known;
+ * throws ForeignInlineScriptError on any other (data blocks, JSON and JSON-LD, are not scripts).
+ */
+export function inlineScriptHashes(html: string, known: ReadonlySet<string> = KNOWN_INLINE_SCRIPTS): string[] {
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)]
     .filter((m) => !/type="application\/(ld\+)?json"/.test(m[0]))
-    .map((m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`);
+    .map((m) => {
+      const body = m[1]!;
+      if (!known.has(body)) {
+        throw new ForeignInlineScriptError(
+          `an inline script that is not one of the site's own: ${JSON.stringify(body.slice(0, 120))}${body.length > 120 ? '…' : ''}. ` +
+            'If it came from the API, the sanitiser let it through (src/lib/sanitize.ts); if the site needs a new ' +
+            'inline script, add it to src/lib/inline-scripts.ts.',
+        );
+      }
+      return `'sha256-${createHash('sha256').update(body).digest('base64')}'`;
+    });
 }
 
 const origin = (url: string) => new URL(url).origin;

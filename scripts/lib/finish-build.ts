@@ -17,7 +17,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { extractFragment, FRAGMENT_DIR, fragmentNameOfPath, spliceFragments } from '../../src/lib/fragments.ts';
 import { linkChecker, type LinkReport } from '../check-links.ts';
-import { inlineScriptHashes, POLICY_FILES, writePolicy, type policy } from './csp.ts';
+import { ForeignInlineScriptError, inlineScriptHashes, POLICY_FILES, writePolicy, type policy } from './csp.ts';
 import { FILE_CONCURRENCY, listFiles, mapLimit } from './files.ts';
 import { COMPRESSIBLE, createCompressor, sha256 } from './precompress.ts';
 import { progress } from './progress.ts';
@@ -81,7 +81,13 @@ export async function finishBuild(root: string, bases: Parameters<typeof policy>
           body = Buffer.from(html);
           await writeFile(file, body);
         }
-        for (const h of inlineScriptHashes(html)) scriptHashes.add(h);
+        try {
+          for (const h of inlineScriptHashes(html)) scriptHashes.add(h);
+        } catch (error) {
+          // A script the site did not write (a sanitiser regression): never allow it by the policy.
+          if (error instanceof ForeignInlineScriptError) throw new ForeignInlineScriptError(`${sitePath(file)}: ${error.message}`);
+          throw error;
+        }
         links.page(file, html);
       }
       await finishFile(file, body);

@@ -99,7 +99,17 @@ export const photoGroupSchema = v.object({
 });
 const photoSchema = v.object({ imageUrl: v.pipe(v.string(), v.nonEmpty()) });
 
-export const videoSchema = v.object({ id, title: text, urlVideo: v.pipe(v.string(), v.url()) });
+/**
+ * A link rendered as it is: valibot's url() also passes javascript:, data: and vbscript:, so only
+ * http(s) links pass here; another is a malformed item (skipped with a warning).
+ */
+const webUrl = v.pipe(
+  v.string(),
+  v.url(),
+  v.check((s) => /^https?:$/.test(new URL(s).protocol), 'only http: and https: links'),
+);
+
+export const videoSchema = v.object({ id, title: text, urlVideo: webUrl });
 
 export const applyAnswerSchema = v.union([
   v.object({ errorMsg: v.string() }),

@@ -3,6 +3,8 @@
  * storage speak; the prefix is where the language lives in the URL; the tag is
  * what `<html lang>` and hreflang say.
  */
+import { STORAGE_KEYS } from '../lib/storage.ts';
+
 export const LANGUAGES = [
   { number: 1, code: 'uz-latn', prefix: '', tag: 'uz-Latn', label: 'Oʻzbekcha', short: 'Oʻz' },
   { number: 2, code: 'uz-cyrl', prefix: 'uz-cyrl', tag: 'uz-Cyrl', label: 'Ўзбекча', short: 'Ўз' },
@@ -17,7 +19,7 @@ export type LangCode = Language['code'];
 export const DEFAULT_LANGUAGE: Language = LANGUAGES[0];
 
 /** Local-storage key under which the chosen language number is kept (§1). */
-export const LANGUAGE_STORAGE_KEY = 'qorakul-hokimligi:lang';
+export const LANGUAGE_STORAGE_KEY = STORAGE_KEYS.language;
 
 export function languageByNumber(n: number): Language | undefined {
   return LANGUAGES.find((l) => l.number === n);

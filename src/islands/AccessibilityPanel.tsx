@@ -15,6 +15,7 @@ import {
   type A11ySettings,
   type ColourMode,
 } from '../lib/accessibility.ts';
+import { readStored, writeStored } from '../lib/storage.ts';
 import { useHydrated } from './useHydrated.ts';
 import { CRASH_MESSAGES, withCrashScreen } from './CrashScreen.tsx';
 import { SpriteIcon } from './SpriteIcon.tsx';
@@ -40,11 +41,8 @@ const MODE_LABEL: Record<ColourMode, keyof Messages> = { normal: 'a11y.normal', 
 function apply(settings: A11ySettings) {
   document.body.classList.remove(...ALL_BODY_CLASSES);
   document.body.classList.add(...bodyClasses(settings));
-  try {
-    localStorage.setItem(A11Y_STORAGE_KEY, JSON.stringify(settings));
-  } catch {
-    // Without storage the choice holds for this page only.
-  }
+  // Without storage the choice holds for this page only.
+  writeStored(A11Y_STORAGE_KEY, JSON.stringify(settings));
 }
 
 function AccessibilityPanel({ messages: m }: { messages: Messages }) {
@@ -55,7 +53,7 @@ function AccessibilityPanel({ messages: m }: { messages: Messages }) {
   const panel = useRef<HTMLDivElement>(null);
 
   // Read after hydration: the server rendered the defaults.
-  useEffect(() => setSettings(parseSettings(localStorage.getItem(A11Y_STORAGE_KEY))), []);
+  useEffect(() => setSettings(parseSettings(readStored(A11Y_STORAGE_KEY))), []);
 
   useEffect(() => {
     if (!open) return;

@@ -18,6 +18,7 @@ import {
   type AppealDraft,
   type AppealField,
 } from '../lib/appeal.ts';
+import { siteStorage } from '../lib/storage.ts';
 import { toast } from './toast.ts';
 import { useHydrated } from './useHydrated.ts';
 import { CRASH_MESSAGES, withCrashScreen } from './CrashScreen.tsx';
@@ -39,6 +40,9 @@ export const APPEAL_MESSAGES = [
   'appeal.notSent',
   'appeal.draftRestored',
   'appeal.captchaError',
+  'appeal.draftPrivacy',
+  'appeal.draftClear',
+  'appeal.draftCleared',
   'toast.close',
 ] as const satisfies readonly MessageKey[];
 type Messages = Record<(typeof APPEAL_MESSAGES)[number], string>;
@@ -74,7 +78,7 @@ function AppealForm({ lang, apiBase, captcha, messages: m }: Props) {
   const [touched, setTouched] = useState<Set<AppealField>>(new Set());
   const [token, setToken] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<'restored' | 'cleared' | null>(null);
   const captchaRef = useRef<HCaptcha>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const hydrated = useHydrated();
@@ -82,7 +86,7 @@ function AppealForm({ lang, apiBase, captcha, messages: m }: Props) {
   // Restored after hydration, so the server's HTML and the first client render agree. Anything
   // typed into the server's HTML before the script arrived wins over the saved draft.
   useEffect(() => {
-    const saved = loadDraft(localStorage);
+    const saved = loadDraft(siteStorage);
     const typed = { ...EMPTY_DRAFT };
     for (const f of APPEAL_FIELDS) {
       const el = formRef.current?.elements.namedItem(f);
@@ -93,16 +97,23 @@ function AppealForm({ lang, apiBase, captcha, messages: m }: Props) {
     if (APPEAL_FIELDS.some((f) => merged[f])) {
       setDraft(merged);
       setTouched(new Set(APPEAL_FIELDS.filter((f) => merged[f])));
-      saveDraft(localStorage, merged);
-      if (saved) setNotice(m['appeal.draftRestored']);
+      saveDraft(siteStorage, merged);
+      if (saved) setNotice('restored');
     }
-  }, [m]);
+  }, []);
+
+  const forgetDraft = () => {
+    clearDraft(siteStorage);
+    setDraft(EMPTY_DRAFT);
+    setTouched(new Set());
+    setNotice('cleared');
+  };
 
   const update = (field: AppealField, value: string) => {
     const next = { ...draft, [field]: value };
     setDraft(next);
     setTouched((t) => new Set(t).add(field));
-    saveDraft(localStorage, next);
+    saveDraft(siteStorage, next);
   };
 
   const invalid = new Set(invalidFields(draft, touched));
@@ -121,7 +132,7 @@ function AppealForm({ lang, apiBase, captcha, messages: m }: Props) {
     try {
       const outcome = await client.apply({ ...draft, captchaToken: token }, lang);
       if (outcome.kind === 'sent') {
-        clearDraft(localStorage);
+        clearDraft(siteStorage);
         setDraft(EMPTY_DRAFT);
         setTouched(new Set());
         setNotice(null);
@@ -144,11 +155,17 @@ function AppealForm({ lang, apiBase, captcha, messages: m }: Props) {
 
   return (
     <form ref={formRef} className="panel panel--narrow" onSubmit={submit} noValidate aria-describedby={`${id}-captcha-hint`}>
-      {notice && (
-        <p className="appeal-form__notice" role="status">
-          {notice}
-        </p>
-      )}
+      <div role="status">
+        {notice === 'restored' && (
+          <p className="appeal-form__notice">
+            {m['appeal.draftRestored']} {m['appeal.draftPrivacy']}{' '}
+            <button type="button" className="appeal-form__clear" onClick={forgetDraft}>
+              {m['appeal.draftClear']}
+            </button>
+          </p>
+        )}
+        {notice === 'cleared' && <p className="appeal-form__notice">{m['appeal.draftCleared']}</p>}
+      </div>
       {APPEAL_FIELDS.map((field) => {
         const inputId = `${id}-${field}`;
         const errorId = `${inputId}-error`;

@@ -13,6 +13,7 @@ import type { LangNumber } from '../i18n/languages.ts';
 import type { MessageKey } from '../i18n/t.ts';
 import { SpriteIcon } from './SpriteIcon.tsx';
 import { toast } from './toast.ts';
+import { siteStorage } from '../lib/storage.ts';
 import { useHydrated } from './useHydrated.ts';
 import { $votes, loadVotes, recordVote } from './votes.ts';
 import { CRASH_MESSAGES, withCrashScreen } from './CrashScreen.tsx';
@@ -62,8 +63,8 @@ function SurveyList({ lang, locale, apiBase, surveys: initial, messages: m }: Pr
   }, [apiBase, lang]);
 
   useEffect(() => {
-    loadVotes(localStorage);
-    const onStorage = () => loadVotes(localStorage);
+    loadVotes(siteStorage);
+    const onStorage = () => loadVotes(siteStorage);
     addEventListener('storage', onStorage);
     return () => removeEventListener('storage', onStorage);
   }, []);
@@ -80,7 +81,7 @@ function SurveyList({ lang, locale, apiBase, surveys: initial, messages: m }: Pr
       void toast('error', m['survey.failed'], m['toast.close']);
       return;
     }
-    recordVote(localStorage, survey.id, isLike);
+    recordVote(siteStorage, survey.id, isLike);
     setPending(null);
     try {
       setSurveys(await client.surveys(lang));

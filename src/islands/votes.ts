@@ -4,8 +4,9 @@
  * island and every page sees the same votes.
  */
 import { map } from 'nanostores';
+import { STORAGE_KEYS } from '../lib/storage.ts';
 
-export const VOTES_STORAGE_KEY = 'qorakul-hokimligi:survey-votes';
+export const VOTES_STORAGE_KEY = STORAGE_KEYS.surveyVotes;
 export const $votes = map<Record<string, boolean>>({});
 
 export function parseVotes(raw: string | null): Record<string, boolean> {

@@ -1,16 +1,21 @@
 /**
  * The appeal form's rules (§5): five required fields, each at least 10
  * characters; errors show under a field once its typing has begun. Also the
- * draft kept in local storage until the server confirms the appeal.
+ * draft kept in local storage until the server confirms the appeal, or for at
+ * most a day: it holds a citizen's name, phone and e-mail, possibly on a shared
+ * computer, so it must not stay there for ever.
  */
 import { APPEAL_MIN_LENGTH } from '../constants.ts';
+import { STORAGE_KEYS } from './storage.ts';
 
 export const APPEAL_FIELDS = ['fullName', 'phone', 'email', 'subject', 'message'] as const;
 export type AppealField = (typeof APPEAL_FIELDS)[number];
 export type AppealDraft = Record<AppealField, string>;
 
 export const EMPTY_DRAFT: AppealDraft = { fullName: '', phone: '', email: '', subject: '', message: '' };
-export const DRAFT_STORAGE_KEY = 'qorakul-hokimligi:appeal-draft';
+export const DRAFT_STORAGE_KEY = STORAGE_KEYS.appealDraft;
+/** Long enough to survive a reload, a lost connection or coming back the next morning; no longer. */
+export const DRAFT_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 export function fieldTooShort(value: string): boolean {
   return value.trim().length < APPEAL_MIN_LENGTH;
@@ -23,11 +28,18 @@ export function invalidFields(draft: AppealDraft, touched: ReadonlySet<AppealFie
 
 type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
-export function loadDraft(store: Store): AppealDraft | null {
+/** The saved draft, or null: none, damaged, or older than DRAFT_MAX_AGE_MS (then it is removed). */
+export function loadDraft(store: Store, now = Date.now()): AppealDraft | null {
   try {
     const raw = store.getItem(DRAFT_STORAGE_KEY);
     if (!raw) return null;
     const parsed = JSON.parse(raw) as Partial<Record<string, unknown>>;
+    const savedAt = parsed.savedAt;
+    // A draft without a time (saved before drafts expired) counts as expired.
+    if (typeof savedAt !== 'number' || !(now - savedAt < DRAFT_MAX_AGE_MS) || savedAt > now + 60_000) {
+      store.removeItem(DRAFT_STORAGE_KEY);
+      return null;
+    }
     const draft = { ...EMPTY_DRAFT };
     for (const f of APPEAL_FIELDS) if (typeof parsed[f] === 'string') draft[f] = parsed[f];
     return APPEAL_FIELDS.some((f) => draft[f]) ? draft : null;
@@ -36,9 +48,9 @@ export function loadDraft(store: Store): AppealDraft | null {
   }
 }
 
-export function saveDraft(store: Store, draft: AppealDraft): void {
+export function saveDraft(store: Store, draft: AppealDraft, now = Date.now()): void {
   try {
-    if (APPEAL_FIELDS.some((f) => draft[f])) store.setItem(DRAFT_STORAGE_KEY, JSON.stringify(draft));
+    if (APPEAL_FIELDS.some((f) => draft[f])) store.setItem(DRAFT_STORAGE_KEY, JSON.stringify({ ...draft, savedAt: now }));
     else store.removeItem(DRAFT_STORAGE_KEY);
   } catch {
     // Storage full or disabled: the form still works, only without the safety copy.

@@ -13,6 +13,15 @@ const toastWith = (page: Page, text: string) => page.locator('.swal2-toast').fil
 /** Two languages for each state, so every string and every language's URL is exercised. */
 const [UZ, UZ_CYRL, RU, EN] = LANGUAGES;
 
+/** A valid appeal: every field at least 10 characters. */
+const VALID = {
+  fullName: 'Karimov Bahodir Aliyevich',
+  phone: '+998901234567',
+  email: 'bahodir.karimov@example.uz',
+  subject: "Ko'cha chiroqlari haqida",
+  message: "Mahallamizdagi ko'cha chiroqlari bir oydan beri yonmayapti.",
+};
+
 test.describe('survey voting', () => {
   for (const [lang, surveyIndex] of [[RU, 0], [EN, 2]] as const) {
     test(`a vote is counted once, survives a reload and cannot be repeated (${lang.label})`, async ({ page, api }) => {
@@ -165,13 +174,6 @@ test.describe('appeal form', () => {
     await hydrated(page, 'AppealForm');
     for (const [f, value] of Object.entries(values)) await field(page, d, f as Field).fill(value);
   }
-  const VALID = {
-    fullName: 'Karimov Bahodir Aliyevich',
-    phone: '+998901234567',
-    email: 'bahodir.karimov@example.uz',
-    subject: "Ko'cha chiroqlari haqida",
-    message: "Mahallamizdagi ko'cha chiroqlari bir oydan beri yonmayapti.",
-  };
 
   for (const lang of [UZ, RU]) {
     test(`shows the length message under a short field once typing began, and needs the captcha (${lang.label})`, async ({ page }) => {
@@ -234,6 +236,73 @@ test.describe('appeal form', () => {
       await page.getByRole('button', { name: d['appeal.submit'] }).click();
       await expect(toastWith(page, d['appeal.tooShort'])).toBeVisible();
       await expect(field(page, d, 'email')).toHaveValue(VALID.email);
+    });
+  }
+  for (const lang of [UZ, EN]) {
+    test(`a restored draft says how long it is kept and can be cleared; after 24 hours it is gone (${lang.label})`, async ({ page }) => {
+      const d = DICTIONARIES[lang.code];
+      await page.goto(localizePath(lang, '/murojaat_yuborish'));
+      await fill(page, d, VALID);
+      await page.reload();
+      const notice = page.getByRole('status').filter({ hasText: d['appeal.draftRestored'] });
+      await expect(notice).toContainText(d['appeal.draftPrivacy']);
+      await expect(field(page, d, 'phone')).toHaveValue(VALID.phone);
+      await notice.getByRole('button', { name: d['appeal.draftClear'] }).click();
+      await expect(page.getByText(d['appeal.draftCleared'])).toBeVisible();
+      for (const f of ['fullName', 'phone', 'email', 'subject', 'message'] as const) await expect(field(page, d, f)).toHaveValue('');
+      expect(await page.evaluate(() => localStorage.getItem('qorakul-hokimligi:appeal-draft'))).toBeNull();
+
+      // A draft saved more than a day ago (a shared computer, the next citizen): not shown, and removed.
+      await page.evaluate((draft) => localStorage.setItem('qorakul-hokimligi:appeal-draft', JSON.stringify({ ...draft, savedAt: Date.now() - 25 * 3600_000 })), VALID);
+      await page.reload();
+      await hydrated(page, 'AppealForm');
+      await expect(field(page, d, 'fullName')).toHaveValue('');
+      await expect(page.getByText(d['appeal.draftRestored'])).toHaveCount(0);
+      expect(await page.evaluate(() => localStorage.getItem('qorakul-hokimligi:appeal-draft'))).toBeNull();
+    });
+  }
+});
+
+test.describe('when the browser blocks site storage', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.route('https://js.hcaptcha.com/**', (route) => route.fulfill({ contentType: 'text/javascript', body: HCAPTCHA_STUB }));
+    // As Chromium does with "Block third-party cookies and site data": merely reading localStorage throws.
+    await page.addInitScript(() =>
+      Object.defineProperty(window, 'localStorage', {
+        configurable: true,
+        get() {
+          throw new DOMException("Failed to read the 'localStorage' property from 'Window': Access is denied for this document.", 'SecurityError');
+        },
+      }),
+    );
+  });
+
+  for (const [lang, received] of [[RU, 'Ваше обращение принято'], [EN, 'Your appeal has been received']] as const) {
+    test(`the special-opportunities panel works and an appeal can be sent (${lang.label})`, async ({ page }) => {
+      const d = DICTIONARIES[lang.code];
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(localizePath(lang, '/murojaat_yuborish'));
+      await page.getByRole('button', { name: d['header.accessibility'] }).click();
+      const panel = page.getByRole('dialog', { name: d['a11y.title'] });
+      await panel.getByRole('button', { name: d['a11y.contrast'] }).click();
+      await expect(page.locator('body')).toHaveClass(/mode-contrast/);
+      await page.keyboard.press('Escape');
+      await expect(panel).toBeHidden();
+
+      await hydrated(page, 'AppealForm');
+      const label = (k: 'appeal.fullName' | 'appeal.phone' | 'appeal.email' | 'appeal.subject' | 'appeal.message') => page.getByLabel(d[k], { exact: true });
+      await label('appeal.fullName').fill(VALID.fullName);
+      await label('appeal.phone').fill(VALID.phone);
+      await label('appeal.email').fill(VALID.email);
+      await label('appeal.subject').fill(VALID.subject);
+      await label('appeal.message').fill(VALID.message);
+      await page.getByRole('button', { name: /Stub captcha/ }).click();
+      await page.getByRole('button', { name: d['appeal.submit'] }).click();
+      await expect(toastWith(page, received)).toBeVisible();
+      await expect(label('appeal.fullName')).toHaveValue('');
+      await expect(page.getByText(d['error.title'])).toHaveCount(0);
+      expect(errors).toEqual([]);
     });
   }
 });

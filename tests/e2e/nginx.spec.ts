@@ -21,6 +21,8 @@ const DIST = resolve(process.env.E2E_DIR ?? '.cache/e2e', 'dist');
 
 let nginx: ChildProcess | undefined;
 let base = '';
+/** The port-80 server of the configuration (it only redirects to HTTPS). */
+let plainBase = '';
 let folder = '';
 
 async function freePort(): Promise<number> {
@@ -37,11 +39,17 @@ test.beforeAll(async () => {
   }
   folder = mkdtempSync(join(tmpdir(), 'nginx-'));
   const port = await freePort();
+  const redirectPort = await freePort();
   const csp = join(folder, 'csp.conf');
   writeFileSync(csp, nginxCspSnippet(readFileSync(join(DIST, 'content-security-policy.txt'), 'utf8').trim()));
+  // The HTTPS server runs here as plain HTTP on a free port (no certificate in a test); everything
+  // else is the production file as it is.
   const site = readFileSync('deploy/nginx.conf', 'utf8')
     .replace('listen [::]:80;', '')
-    .replace('listen 80;', `listen 127.0.0.1:${port};`)
+    .replace('listen 80;', `listen 127.0.0.1:${redirectPort};`)
+    .replace('listen [::]:443 ssl http2;', '')
+    .replace('listen 443 ssl http2;', `listen 127.0.0.1:${port};`)
+    .replace(/^\s*ssl_\w+ .*$/gm, '')
     .replaceAll('/srv/hokimiyat-site/.releases/current', DIST)
     .replaceAll('/srv/hokimiyat-site/.releases/csp.conf', csp);
   expect(site, 'every production path was replaced').not.toContain('/srv/');
@@ -70,6 +78,7 @@ test.beforeAll(async () => {
   expect(check.status, `nginx -t:\n${check.stderr}`).toBe(0);
   nginx = spawn(NGINX, args, { stdio: 'ignore' });
   base = `http://127.0.0.1:${port}`;
+  plainBase = `http://127.0.0.1:${redirectPort}`;
   // Ready when nginx itself answers (not some other server that took the port first).
   await expect
     .poll(() => fetch(`${base}/`).then((r) => `${r.status} ${r.headers.get('server')?.split('/')[0]}`, () => ''), { timeout: 10_000 })
@@ -96,7 +105,26 @@ test('a page is sent precompressed (brotli, else gzip, else plain), revalidated,
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(res.headers.get('permissions-policy')).toContain('camera=()');
     expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    // No version number for a scanner to match against known vulnerabilities.
+    expect(res.headers.get('server')).toBe('nginx');
     expect(await res.text()).toContain('<html lang="ru"');
+  }
+});
+
+test('plain HTTP only redirects to HTTPS, keeping the path and query', async () => {
+  const res = await fetch(`${plainBase}/ru/news?pageNumber=2`, { redirect: 'manual' });
+  expect(res.status).toBe(301);
+  expect(res.headers.get('location')).toBe('https://127.0.0.1/ru/news?pageNumber=2');
+  expect(res.headers.get('server')).toBe('nginx');
+});
+
+test('old ?pageNumber=N list links are redirected to the static pages', async () => {
+  for (const [path, location] of [['/ru/news?pageNumber=3', '/ru/news/page/3'], ['/official-lectures?pageNumber=1', '/official-lectures']]) {
+    const res = await get(`${base}${path}`);
+    expect(res.status, path).toBe(301);
+    expect(res.headers.get('location'), path).toBe(location);
   }
 });
 
@@ -137,9 +165,15 @@ test('other error answers are never cached either, and keep the security headers
 
 test('answers as `npm run preview` does: status, type, encoding and caching of each kind of file', async () => {
   const css = readdirSync(join(DIST, '_astro')).find((f) => f.endsWith('.css'))!;
-  const paths = ['/', '/news', '/uz-cyrl/gallery/photo', '/en/murojaat_yuborish', '/500', '/yangiliklar', '/ru/fotogalareya', `/_astro/${css}`, '/favicon.svg', '/robots.txt', '/en/nowhere', '/nowhere'];
+  const paths = [
+    '/', '/news', '/uz-cyrl/gallery/photo', '/en/murojaat_yuborish', '/500', '/yangiliklar', '/ru/fotogalareya', `/_astro/${css}`, '/favicon.svg', '/robots.txt', '/en/nowhere', '/nowhere',
+    // Old list links: a permanent redirect to the static page (page 1 is the list itself).
+    '/news?pageNumber=2', '/news?pageNumber=1', '/ru/news?pageNumber=3', '/uz-cyrl/official-lectures?pageNumber=2', '/en/official-lectures?pageNumber=1',
+    '/news?pageNumber=x',
+  ];
   const view = async (res: Response) => ({
     status: res.status,
+    location: res.headers.get('location'),
     type: res.headers.get('content-type')?.split(';')[0],
     encoding: res.headers.get('content-encoding'),
     cache: res.headers.get('cache-control'),

@@ -189,6 +189,16 @@ describe('shapes mapped to domain types', () => {
     const { client } = stubClient(() => json([{ id: 1, title: 'Video', urlVideo: 'https://example.org/v' }]));
     expect(await client.videos(1)).toEqual([{ id: 1, title: 'Video', url: 'https://example.org/v' }]);
   });
+
+  it('skips a video whose link is not http(s), with a warning, and keeps the others', async () => {
+    const bad = ['javascript:alert(1)', 'JavaScript:alert(document.cookie)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', 'ftp://example.org/v'];
+    const { client, warnings } = stubClient(() =>
+      json({ data: [{ id: 1, title: 'Good', urlVideo: 'http://example.org/a' }, ...bad.map((urlVideo, i) => ({ id: i + 2, title: 'Bad', urlVideo }))] }),
+    );
+    expect(await client.videos(1)).toEqual([{ id: 1, title: 'Good', url: 'http://example.org/a' }]);
+    expect(warnings).toHaveLength(bad.length);
+    expect(warnings.map((w) => w.id)).toEqual(bad.map((_, i) => i + 2));
+  });
 });
 
 describe('retries', () => {

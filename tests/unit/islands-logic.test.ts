@@ -67,8 +67,21 @@ describe('appeal validation and draft', () => {
     expect(loadDraft(store)).toBeNull();
     store.setItem(DRAFT_STORAGE_KEY, '{"message": 42, "fullName": "Ali"');
     expect(loadDraft(store)).toBeNull();
-    store.setItem(DRAFT_STORAGE_KEY, '{"message": 42, "fullName": "Ali"}');
+    store.setItem(DRAFT_STORAGE_KEY, `{"message": 42, "fullName": "Ali", "savedAt": ${Date.now()}}`);
     expect(loadDraft(store)).toEqual({ ...EMPTY_DRAFT, fullName: 'Ali' });
+  });
+
+  it('forgets a draft (name, phone, e-mail) after 24 hours, and one saved without a time', () => {
+    const store = memoryStorage();
+    const t0 = Date.parse('2026-11-23T09:00:00Z');
+    saveDraft(store, { ...valid }, t0);
+    expect(loadDraft(store, t0 + 23 * 3600_000)).toEqual(valid);
+    expect(loadDraft(store, t0 + 24 * 3600_000 + 1)).toBeNull();
+    // Expired means removed, not only hidden.
+    expect(store.getItem(DRAFT_STORAGE_KEY)).toBeNull();
+    store.setItem(DRAFT_STORAGE_KEY, JSON.stringify(valid));
+    expect(loadDraft(store)).toBeNull();
+    expect(store.getItem(DRAFT_STORAGE_KEY)).toBeNull();
   });
 
   it('does not throw when storage is full or disabled', () => {

@@ -5,7 +5,7 @@
  * exactly what a cold build of the same snapshot writes: the same files, the
  * same bytes. That is what makes every shortcut of the rebuild safe.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { cp, mkdir, readFile, readlink, rm } from 'node:fs/promises';
 import { join, relative } from 'node:path';
@@ -26,6 +26,7 @@ beforeAll(async () => {
   api = await startTestApi('rebuild');
   Object.assign(process.env, {
     API_BASE: api.url,
+    SITE_URL: 'http://localhost:4321',
     RELEASES_DIR: `${WORK}/releases`,
     ASTRO_CACHE_DIR: `${WORK}/astro`,
     CONTENT_DIR: `${WORK}/content`,
@@ -196,6 +197,29 @@ describe('rebuild', () => {
       const css = links.map((href) => readFileSync(release(restyled, href.slice(1)), 'utf8')).join('\n');
       expect(css).toContain('.rebuild-probe');
     }
+  }, 600_000);
+
+  it('two rebuilds started together: one publishes a complete release, the other refuses', async () => {
+    const before = await readlink(join(WORK, 'releases', 'current'));
+    const runOnce = () =>
+      new Promise<{ code: number | null; out: string }>((resolve) => {
+        const child = spawn(process.execPath, ['scripts/rebuild.ts'], { env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+        let out = '';
+        child.stdout.on('data', (d) => (out += d));
+        child.stderr.on('data', (d) => (out += d));
+        child.on('exit', (code) => resolve({ code, out }));
+      });
+    const results = await Promise.all([runOnce(), runOnce()]);
+    const codes = results.map((r) => r.code).sort();
+    expect(codes, results.map((r) => r.out.slice(-400)).join('\n----\n')).toEqual([0, 75]);
+    expect(results.find((r) => r.code === 75)!.out).toMatch(/Rebuild not started: another rebuild is running/);
+    const current = await readlink(join(WORK, 'releases', 'current'));
+    expect(current).not.toBe(before);
+    // The published release is one run's whole output: its files are exactly those its report hashed, and its links resolve.
+    const hashed = Object.keys(JSON.parse(readFileSync(join(WORK, 'releases', 'reports', `${current}.files.json`), 'utf8')) as object);
+    for (const f of hashed.slice(0, 50)) expect(existsSync(join(WORK, 'releases', current, f)), f).toBe(true);
+    expect((await checkLinks(join(WORK, 'releases', current))).broken).toEqual([]);
+    expect(existsSync(join(WORK, 'releases', 'rebuild.lock'))).toBe(false);
   }, 600_000);
 
   it('leaves the published release in place when the API fails', async () => {

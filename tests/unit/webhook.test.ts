@@ -1,9 +1,12 @@
+import { createHmac } from 'node:crypto';
+import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import {
   createWebhookServer,
   mergeChanges,
   parseChanges,
   sign,
+  signedHeaders,
   verifySignature,
   type Changes,
   type Status,
@@ -69,16 +72,19 @@ async function withServer(
   }
 }
 
-function post(hook: WebhookServer, body: string, signature: string | null = sign(SECRET, body)) {
-  return fetch(`${hook.url}/hooks/content`, {
-    method: 'POST',
-    body,
-    headers: { 'content-type': 'application/json', ...(signature === null ? {} : { 'x-hub-signature-256': signature }) },
-  });
+const nowS = () => Math.floor(Date.now() / 1000);
+
+/** A call signed as the README says (timestamp + body), or with the given signature, or none (`null`). */
+function post(hook: WebhookServer, body: string, signature?: string | null, extra: Record<string, string> = {}) {
+  const timestamp = String(nowS());
+  const auth: Record<string, string> =
+    signature === null ? {} : { 'x-hook-timestamp': timestamp, 'x-hub-signature-256': signature ?? sign(SECRET, body, timestamp) };
+  return fetch(`${hook.url}/hooks/content`, { method: 'POST', body, headers: { 'content-type': 'application/json', ...auth, ...extra } });
 }
 
+/** The operator's (signed) view of the status. */
 async function getStatus(hook: WebhookServer): Promise<Status> {
-  const res = await fetch(`${hook.url}/hooks/status`);
+  const res = await fetch(`${hook.url}/hooks/status`, { headers: signedHeaders(SECRET, '') });
   expect(res.status).toBe(200);
   return (await res.json()) as Status;
 }
@@ -97,16 +103,20 @@ async function statusUntil(hook: WebhookServer, ok: (s: Status) => boolean, time
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('sign / verifySignature / parseChanges', () => {
-  it('signs the exact bytes and verifies with or without the sha256= prefix', () => {
-    const sig = sign(SECRET, '{"type":"post"}');
+  it('signs the timestamp with the exact bytes and verifies with or without the sha256= prefix', () => {
+    const sig = sign(SECRET, '{"type":"post"}', 1700000000);
     expect(sig).toMatch(/^sha256=[0-9a-f]{64}$/);
+    // The documented recipe: HMAC-SHA256 of "<timestamp>.<body>".
+    expect(sig).toBe(`sha256=${createHmac('sha256', SECRET).update('1700000000.{"type":"post"}').digest('hex')}`);
     const body = Buffer.from('{"type":"post"}');
-    expect(verifySignature(SECRET, body, sig)).toBe(true);
-    expect(verifySignature(SECRET, body, sig.slice('sha256='.length))).toBe(true);
-    expect(verifySignature(SECRET, Buffer.from('{"type":"post"} '), sig)).toBe(false);
-    expect(verifySignature('other-secret', body, sig)).toBe(false);
-    expect(verifySignature(SECRET, body, undefined)).toBe(false);
-    expect(verifySignature(SECRET, body, 'sha256=abc')).toBe(false);
+    expect(verifySignature(SECRET, body, '1700000000', sig)).toBe(true);
+    expect(verifySignature(SECRET, body, '1700000000', sig.slice('sha256='.length))).toBe(true);
+    expect(verifySignature(SECRET, body, '1700000001', sig)).toBe(false);
+    expect(verifySignature(SECRET, body, undefined, sig)).toBe(false);
+    expect(verifySignature(SECRET, Buffer.from('{"type":"post"} '), '1700000000', sig)).toBe(false);
+    expect(verifySignature('other-secret', body, '1700000000', sig)).toBe(false);
+    expect(verifySignature(SECRET, body, '1700000000', undefined)).toBe(false);
+    expect(verifySignature(SECRET, body, '1700000000', 'sha256=abc')).toBe(false);
   });
 
   it('reads the body meaning and merges changes', () => {
@@ -133,7 +143,8 @@ describe('requests', () => {
       expect(first.changes).toEqual([{ type: 'post', id: 7 }]);
       // The rebuild is still running and a second call is still answered at once.
       const bare = '{"type":"menu"}';
-      const again = await post(hook, bare, sign(SECRET, bare).slice('sha256='.length));
+      const ts = String(nowS());
+      const again = await post(hook, bare, sign(SECRET, bare, ts).slice('sha256='.length), { 'x-hook-timestamp': ts });
       expect(again.status).toBe(202);
       expect(hook.lines.some((l) => l.includes('POST /hooks/content 202'))).toBe(true);
       expect(hook.lines.some((l) => l.includes('rebuild started'))).toBe(true);
@@ -144,9 +155,10 @@ describe('requests', () => {
       const missing = await post(hook, '{"type":"post"}', null);
       expect(missing.status).toBe(401);
       expect(await missing.json()).toHaveProperty('error');
-      const wrong = await post(hook, '{"type":"post"}', sign('not-the-secret', '{"type":"post"}'));
+      const ts = nowS();
+      const wrong = await post(hook, '{"type":"post"}', sign('not-the-secret', '{"type":"post"}', ts), { 'x-hook-timestamp': String(ts) });
       expect(wrong.status).toBe(401);
-      const otherBody = await post(hook, '{"type":"page"}', sign(SECRET, '{"type":"post"}'));
+      const otherBody = await post(hook, '{"type":"page"}', sign(SECRET, '{"type":"post"}', ts), { 'x-hook-timestamp': String(ts) });
       expect(otherBody.status).toBe(401);
       const garbage = await post(hook, '{"type":"post"}', 'sha256=zz');
       expect(garbage.status).toBe(401);
@@ -314,7 +326,8 @@ describe('scheduling', () => {
       expect(failed.lastReport).toBeNull();
       expect(hook.lines.some((l) => l.includes('rebuild failed'))).toBe(true);
 
-      expect((await post(hook, '{"type":"post"}')).status).toBe(202);
+      // Not the first call's bytes again: within the same second that would be refused as a replay.
+      expect((await post(hook, '{"type":"post","id":2}')).status).toBe(202);
       (await fake.call(2)).resolve({ pages: 3 });
       const ok = await statusUntil(hook, (s) => s.state === 'idle' && s.lastReport !== null);
       expect(ok.lastError).toBeNull();
@@ -383,4 +396,105 @@ describe('graceful shutdown', () => {
       await hook.close();
     }
   });
+});
+
+/** Sends raw bytes over a socket and resolves with everything the server sent back before closing (or after `waitMs`). */
+function raw(url: string, bytes: string, waitMs = 2000): Promise<string> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.write(bytes));
+    let text = '';
+    const timer = setTimeout(() => (socket.destroy(), resolve(text)), waitMs);
+    socket.on('data', (d) => (text += d.toString('latin1')));
+    socket.on('close', () => (clearTimeout(timer), resolve(text)));
+    socket.on('error', reject);
+  });
+}
+
+describe('hostile input', () => {
+  it('answers 400 to a request target that is not a URL and keeps serving', () =>
+    withServer(0, async (hook) => {
+      const answer = await raw(hook.url, 'GET // HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+      expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+      const garbage = await raw(hook.url, 'NOT-HTTP\r\n\r\n');
+      expect(garbage).toMatch(/^HTTP\/1\.1 400 /);
+      // The listener is still there.
+      expect((await fetch(`${hook.url}/hooks/status`)).status).toBe(200);
+      expect((await post(hook, '{}')).status).toBe(202);
+    }));
+
+  it('closes a connection that never finishes its headers within a few seconds', () =>
+    withServer(0, async (hook) => {
+      const began = Date.now();
+      // Headers started but never ended: a slowloris client.
+      const answer = await raw(hook.url, 'POST /hooks/content HTTP/1.1\r\nHost: x\r\n', 15_000);
+      const took = Date.now() - began;
+      expect(took).toBeLessThan(9_000);
+      expect(answer === '' || /^HTTP\/1\.1 408 /.test(answer)).toBe(true);
+    }), 20_000);
+
+  it('closes an idle keep-alive connection after a few seconds', () =>
+    withServer(0, async (hook) => {
+      const began = Date.now();
+      const answer = await raw(hook.url, 'GET /hooks/status HTTP/1.1\r\nHost: x\r\n\r\n', 15_000);
+      expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+      expect(Date.now() - began).toBeLessThan(9_000);
+    }), 20_000);
+
+  it('bounds the number of connections', () =>
+    withServer(0, async (hook) => {
+      expect(hook.server.maxConnections).toBeGreaterThan(0);
+      expect(hook.server.maxConnections).toBeLessThanOrEqual(64);
+    }));
+});
+
+describe('replay protection', () => {
+  it('refuses a signed call whose timestamp is older than 5 minutes, or from the future', () =>
+    withServer(0, async (hook, fake) => {
+      const body = '{"type":"post"}';
+      const old = signedHeaders(SECRET, body, { now: Date.now() - 6 * 60_000 });
+      const res = await fetch(`${hook.url}/hooks/content`, { method: 'POST', body, headers: old });
+      expect(res.status).toBe(401);
+      expect(((await res.json()) as { error: string }).error).toMatch(/x-hook-timestamp/);
+      const future = signedHeaders(SECRET, body, { now: Date.now() + 6 * 60_000 });
+      expect((await fetch(`${hook.url}/hooks/content`, { method: 'POST', body, headers: future })).status).toBe(401);
+      // A signature over the body alone (the old scheme) is not enough.
+      const bodyOnly = { 'x-hook-timestamp': String(nowS()), 'x-hub-signature-256': `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}` };
+      expect((await fetch(`${hook.url}/hooks/content`, { method: 'POST', body, headers: bodyOnly })).status).toBe(401);
+      expect(fake.calls).toHaveLength(0);
+    }));
+
+  it('refuses the same call sent twice, and a repeated delivery id', () =>
+    withServer(0, async (hook, fake) => {
+      const body = '{"type":"page","id":4}';
+      const headers = signedHeaders(SECRET, body, { delivery: 'delivery-1' });
+      expect((await fetch(`${hook.url}/hooks/content`, { method: 'POST', body, headers })).status).toBe(202);
+      const replay = await fetch(`${hook.url}/hooks/content`, { method: 'POST', body, headers });
+      expect(replay.status).toBe(409);
+      expect(((await replay.json()) as { error: string }).error).toMatch(/already received/);
+      // Same delivery id, freshly signed a second later: still a repeat.
+      const later = signedHeaders(SECRET, body, { delivery: 'delivery-1', now: Date.now() + 1000 });
+      expect((await fetch(`${hook.url}/hooks/content`, { method: 'POST', body, headers: later })).status).toBe(409);
+      const other = signedHeaders(SECRET, body, { delivery: 'delivery-2', now: Date.now() + 1000 });
+      expect((await fetch(`${hook.url}/hooks/content`, { method: 'POST', body, headers: other })).status).toBe(202);
+      expect((await fake.call(1)).changes).toEqual([{ type: 'page', id: 4 }]);
+    }));
+});
+
+describe('status for anyone', () => {
+  it('gives an unsigned caller the bare state, never the error text; a signed caller gets the detail', () =>
+    withServer(0, async (hook, fake) => {
+      await post(hook, '{"type":"post"}');
+      (await fake.call(1)).reject(new Error('GET http://10.0.0.5:8080/api/menu failed; see /srv/hokimiyat-site/.releases'));
+      await statusUntil(hook, (s) => s.lastError !== null);
+      const res = await fetch(`${hook.url}/hooks/status`);
+      expect(res.status).toBe(200);
+      const text = await res.text();
+      expect(text).not.toContain('10.0.0.5');
+      expect(text).not.toContain('/srv/');
+      expect(JSON.parse(text)).toEqual({ state: 'idle', lastStartedAt: expect.any(String), lastFinishedAt: expect.any(String), lastSucceeded: false });
+      const forged = await fetch(`${hook.url}/hooks/status`, { headers: signedHeaders('wrong-secret-0123456789', '') });
+      expect(forged.status).toBe(401);
+      expect((await getStatus(hook)).lastError).toContain('10.0.0.5');
+    }));
 });

@@ -324,4 +324,8 @@ export const en: Dictionary = {
   'openData.basis': 'The open data in this section is published under Presidential Decree No. PF-6247 of the Republic of Uzbekistan.',
   'redirect.title': 'This page has moved',
   'redirect.text': 'This page has moved to {link}.',
+  // ---- Hardening (issue #15): the appeal draft expires ----
+  'appeal.draftPrivacy': "Unsent text is kept on this device for 24 hours at most.",
+  'appeal.draftClear': "Clear the saved text",
+  'appeal.draftCleared': "The saved text has been cleared.",
 };

@@ -324,4 +324,8 @@ export const ru: Dictionary = {
   'openData.basis': 'Открытые данные в этом разделе публикуются на основании Указа Президента Республики Узбекистан № УП-6247.',
   'redirect.title': 'Страница перемещена',
   'redirect.text': 'Эта страница теперь находится по адресу {link}.',
+  // ---- Hardening (issue #15): the appeal draft expires ----
+  'appeal.draftPrivacy': "Неотправленный текст хранится на этом устройстве не более 24 часов.",
+  'appeal.draftClear': "Удалить сохранённый текст",
+  'appeal.draftCleared': "Сохранённый текст удалён.",
 };

@@ -324,4 +324,8 @@ export const uzCyrl: Dictionary = {
   'openData.basis': 'Ушбу бўлимдаги очиқ маълумотлар Ўзбекистон Республикаси Президентининг ПФ-6247-сон Фармони асосида эълон қилинади.',
   'redirect.title': 'Саҳифа кўчди',
   'redirect.text': 'Бу саҳифа {link} манзилига кўчди.',
+  // ---- Hardening (issue #15): the appeal draft expires ----
+  'appeal.draftPrivacy': "Юборилмаган матн бу қурилмада кўпи билан 24 соат сақланади.",
+  'appeal.draftClear': "Сақланган матнни ўчириш",
+  'appeal.draftCleared': "Сақланган матн ўчирилди.",
 };

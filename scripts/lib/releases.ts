@@ -1,0 +1,339 @@
+/**
+ * The releases folder (RELEASES_DIR) and how a release is published in it:
+ * the run lock, durable files, the `current`/`previous` symlinks, pruning, and
+ * the web server's Content-Security-Policy. `rebuild` and `rollback` share it.
+ *
+ * Layout: rebuild.lock (held for a whole run), staging/ (being built; its name stays the same from run
+ * to run because Astro's incremental cache is keyed on the output folder, and the lock makes it one run's),
+ * <id>/ (published releases), current -> <id>, previous -> <id>, csp.conf (the
+ * nginx snippet of the policy being served), reports/.
+ */
+import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { hostname } from 'node:os';
+import { link, open, readdir, readFile, readlink, rename, rm, symlink, unlink, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
+import { CSP_FILE, nginxCspSnippet } from './csp.ts';
+import { mapLimit } from './files.ts';
+
+export const RELEASES_KEPT = 3;
+export const LOCK_FILE = 'rebuild.lock';
+/** Exit code of a run that found another one holding the lock (EX_TEMPFAIL: try again later). */
+export const LOCK_BUSY_EXIT = 75;
+/** Exit code of a publishing command started without its required settings. */
+export const CONFIG_EXIT = 2;
+
+export function releasesDir(): string {
+  return resolve(process.env.RELEASES_DIR || '.releases');
+}
+
+export const fileHashesPath = (dir: string, id: string) => join(dir, 'reports', `${id}.files.json`);
+
+// ---------------------------------------------------------------------------------------------
+// The lock
+
+export interface LockInfo {
+  pid: number;
+  host: string;
+  startedAt: string;
+}
+
+export class LockBusyError extends Error {
+  readonly lockFile: string;
+  readonly holder: LockInfo | null;
+  constructor(lockFile: string, holder: LockInfo | null) {
+    super(
+      `another rebuild is running (${holder ? `pid ${holder.pid} on ${holder.host}, since ${holder.startedAt}` : 'lock holder unknown'}; ` +
+        `lock ${lockFile}). Nothing was done; run again later, or with --wait to wait for it.`,
+    );
+    this.lockFile = lockFile;
+    this.holder = holder;
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function readLock(file: string): Promise<LockInfo | null> {
+  try {
+    const info = JSON.parse(await readFile(file, 'utf8')) as LockInfo;
+    return Number.isInteger(info.pid) ? info : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A lock left by a process of this machine that no longer exists. A lock that cannot be read yet is being written. */
+const isStale = (info: LockInfo | null) => info !== null && info.host === hostname() && !alive(info.pid);
+
+export interface Lock {
+  file: string;
+  release(): Promise<void>;
+}
+
+/**
+ * Takes the exclusive lock of a releases folder for a whole rebuild: a file created with `wx`
+ * holding pid, host and start time. Held by a live process: throws LockBusyError, or with
+ * `wait` polls until it is free (or `signal` aborts). Held by a dead process of this machine:
+ * taken over, with a line to `log`.
+ */
+export async function acquireLock(
+  dir: string,
+  options: { wait?: boolean; signal?: AbortSignal; log?: (line: string) => void; pollMs?: number } = {},
+): Promise<Lock> {
+  const file = join(dir, LOCK_FILE);
+  const info: LockInfo = { pid: process.pid, host: hostname(), startedAt: new Date().toISOString() };
+  let told = false;
+  for (;;) {
+    options.signal?.throwIfAborted();
+    try {
+      const handle = await open(file, 'wx');
+      try {
+        await handle.writeFile(JSON.stringify(info));
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      return {
+        file,
+        release: async () => {
+          // Only our own lock: never remove one a later run took over.
+          if ((await readLock(file))?.pid === process.pid) await rm(file, { force: true });
+        },
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const holder = await readLock(file);
+    if (isStale(holder)) {
+      // Move the stale lock aside (only one contender's rename succeeds), then check that what
+      // moved is the stale lock and not one a faster contender has just created.
+      const aside = `${file}.stale-${process.pid}`;
+      try {
+        await rename(file, aside);
+        const moved = await readLock(aside);
+        if (moved?.pid === holder!.pid && moved.startedAt === holder!.startedAt) {
+          options.log?.(`rebuild: taking over the stale lock of pid ${holder!.pid} (since ${holder!.startedAt}), which no longer runs`);
+          await rm(aside, { force: true });
+        } else {
+          await link(aside, file).catch(() => undefined);
+          await rm(aside, { force: true });
+        }
+      } catch {
+        // Someone else moved it first: try again.
+      }
+      continue;
+    }
+    if (!options.wait) throw new LockBusyError(file, holder);
+    if (!told) options.log?.(`rebuild: waiting for the running rebuild (pid ${holder?.pid ?? '?'}) to finish`);
+    told = true;
+    await new Promise((r) => setTimeout(r, options.pollMs ?? 1000));
+  }
+}
+
+/** Staging folders of earlier runs that died: safe to remove only while holding the lock. */
+export async function removeStaleStaging(dir: string): Promise<void> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  for (const e of entries) {
+    if (e.isDirectory() && (e.name === 'staging' || e.name.startsWith('staging-'))) await rm(join(dir, e.name), { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Durable files
+
+/** How many fsyncs run at once: each waits on the disk, so a few in flight keep it busy without flooding libuv. */
+const SYNC_CONCURRENCY = 16;
+
+async function fsyncPath(path: string): Promise<void> {
+  const handle = await open(path, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Makes a staging tree durable before it is published: one `syncfs` of its
+ * file system (`sync -f`, coreutils) flushes every file and folder written, in
+ * one call instead of one fsync for each of some 50,000 files and folders of a
+ * large site. Where that is not available, each file and folder is synced.
+ */
+export async function syncTree(root: string, files: readonly string[]): Promise<void> {
+  const synced = await new Promise<boolean>((ok) => execFile('sync', ['-f', root], (err) => ok(!err)));
+  if (!synced) await syncFiles(files);
+}
+
+/**
+ * Makes `files` and the directories that hold them (up to their common folder) durable, so that a
+ * power loss after the symlink swap cannot leave `current` pointing at empty or missing files.
+ */
+export async function syncFiles(files: readonly string[]): Promise<void> {
+  if (!files.length) return;
+  await mapLimit(files, SYNC_CONCURRENCY, fsyncPath);
+  const common = files.map((f) => dirname(resolve(f))).reduce((a, b) => {
+    while (a !== b && !b.startsWith(a.endsWith(sep) ? a : a + sep)) a = dirname(a);
+    return a;
+  });
+  const dirs = new Set<string>();
+  for (const f of files) {
+    for (let d = dirname(resolve(f)); !dirs.has(d); d = dirname(d)) {
+      dirs.add(d);
+      if (d === common || d === dirname(d)) break;
+    }
+  }
+  await mapLimit([...dirs], SYNC_CONCURRENCY, fsyncPath);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Symlinks and pruning
+
+export async function linkTarget(path: string): Promise<string | null> {
+  try {
+    return await readlink(path);
+  } catch {
+    return null;
+  }
+}
+
+/** Points `link` at `target` in one rename, so readers see the old or the new release, never neither. */
+export async function swapLink(path: string, target: string): Promise<void> {
+  const tmp = `${path}.tmp-${process.pid}`;
+  await rm(tmp, { force: true });
+  await symlink(target, tmp);
+  await rename(tmp, path);
+}
+
+export async function pruneReleases(dir: string, keep: (string | null)[]): Promise<void> {
+  const releases = (await readdir(dir, { withFileTypes: true }))
+    .filter((e) => e.isDirectory() && /^\d{8}T\d{6}Z$/.test(e.name))
+    .map((e) => e.name)
+    .sort()
+    .reverse();
+  for (const old of releases.slice(RELEASES_KEPT)) {
+    if (keep.includes(old)) continue;
+    await rm(join(dir, old), { recursive: true, force: true });
+    await rm(fileHashesPath(dir, old), { force: true });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Publishing a release together with its Content-Security-Policy
+
+/** A failure while publishing that says whether visitors now get the new release. */
+export class PublishError extends Error {
+  /** `current` points at the new release. */
+  readonly published: boolean;
+  constructor(message: string, published: boolean) {
+    super(message);
+    this.published = published;
+  }
+}
+
+/** The policy of one release, or null (a release without one, e.g. from before policies). */
+async function releasePolicy(dir: string, id: string | null): Promise<string | null> {
+  if (!id) return null;
+  const text = (await readFile(join(dir, id, CSP_FILE), 'utf8').catch(() => '')).trim();
+  return text || null;
+}
+
+/** A policy allowing everything either policy allows: the sources of each directive, united. */
+export function unionPolicy(a: string, b: string): string {
+  const directives = new Map<string, string[]>();
+  for (const policy of [a, b]) {
+    for (const part of policy.split(';')) {
+      const [name, ...sources] = part.trim().split(/\s+/);
+      if (!name) continue;
+      const list = directives.get(name) ?? [];
+      for (const s of sources) if (!list.includes(s)) list.push(s);
+      directives.set(name, list);
+    }
+  }
+  return [...directives].map(([name, sources]) => [name, ...sources].join(' ')).join('; ');
+}
+
+function runReload(): Promise<void> {
+  const command = process.env.RELOAD_COMMAND?.trim();
+  if (!command) return Promise.resolve();
+  return new Promise((ok, fail) =>
+    spawn(command, { shell: true, stdio: 'inherit' })
+      .on('error', fail)
+      .on('exit', (code, signal) => (code === 0 ? ok() : fail(new Error(`RELOAD_COMMAND (${command}) exited with ${signal ?? code}`)))),
+  );
+}
+
+async function writeAtomic(file: string, text: string): Promise<void> {
+  const tmp = `${file}.tmp-${process.pid}`;
+  await writeFile(tmp, text);
+  await rename(tmp, file);
+}
+
+async function restore(file: string, snapshot: string | null): Promise<void> {
+  if (snapshot === null) await unlink(file).catch(() => undefined);
+  else await writeAtomic(file, snapshot);
+}
+
+/**
+ * Makes release `id` the one served (`current`), with `previousId` as `previous`, and the web
+ * server's policy (RELEASES_DIR/csp.conf + RELOAD_COMMAND) that of `id`, with no moment in which
+ * served pages are refused their scripts: first a policy allowing both the served release's
+ * scripts and the new one's is loaded, then the symlink swaps, then the new release's own policy
+ * is loaded. A failed reload puts csp.conf back to what the web server has loaded, so that the
+ * next run sees the difference and reloads again.
+ *
+ * Throws PublishError with `published: false` when nothing changed for visitors. Returns a
+ * PublishError with `published: true` (the release is served, under the union policy) when only
+ * the last step failed: the caller finishes its bookkeeping, then reports it.
+ */
+export async function publishRelease(dir: string, id: string, previousId: string | null): Promise<PublishError | null> {
+  const cspFile = join(dir, 'csp.conf');
+  const loaded = await readFile(cspFile, 'utf8').catch(() => null);
+  const next = await releasePolicy(dir, id);
+  const served = await releasePolicy(dir, await linkTarget(join(dir, 'current')));
+  const swap = async () => {
+    await swapLink(join(dir, 'current'), id);
+    if (previousId && previousId !== id) await swapLink(join(dir, 'previous'), previousId);
+    // The release's rename into RELEASES_DIR and the new links are entries of this folder: make them durable too.
+    await fsyncPath(dir);
+  };
+  if (!next) {
+    await swap();
+    return null;
+  }
+  const own = nginxCspSnippet(next);
+  const during = served ? nginxCspSnippet(unionPolicy(served, next)) : own;
+  if (during !== loaded) {
+    try {
+      await writeAtomic(cspFile, during);
+      await runReload();
+    } catch (error) {
+      await restore(cspFile, loaded);
+      throw new PublishError(
+        `${error instanceof Error ? error.message : String(error)}; release ${id} was not published and the web server's policy is unchanged`,
+        false,
+      );
+    }
+  }
+  await swap();
+  if (own === during) return null;
+  try {
+    await writeAtomic(cspFile, own);
+    await runReload();
+    return null;
+  } catch (error) {
+    await restore(cspFile, during);
+    return new PublishError(
+      `${error instanceof Error ? error.message : String(error)}; release ${id} IS published and served under a policy that allows ` +
+        `both its scripts and the previous release's, but its own policy is not applied (the next rebuild or rollback retries it)`,
+      true,
+    );
+  }
+}

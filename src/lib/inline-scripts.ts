@@ -1,0 +1,31 @@
+/**
+ * The site's own inline scripts: the only ones a page may carry besides Astro's island loader.
+ * They run before the page paints, so they cannot wait for a module. scripts/lib/csp.ts allows
+ * exactly these (by hash) and fails the build on any other inline script, which could only have
+ * come through the content (a sanitiser regression).
+ */
+import { LANGUAGES } from '../i18n/languages.ts';
+import { prePaintScript } from './accessibility.ts';
+import { STORAGE_KEYS } from './storage.ts';
+
+/** Marks that JavaScript runs, so CSS can show the controls that need it. */
+export const JS_CLASS_SCRIPT = "document.documentElement.classList.add('js')";
+
+/**
+ * An unprefixed (default-language) page opened by someone who chose another language goes to
+ * that language's version before it paints (§1). The stored value is looked up as an own
+ * property only: `__proto__` or `constructor` must not lead anywhere.
+ */
+export function languageRedirectScript(): string {
+  const prefixes = Object.fromEntries(LANGUAGES.filter((l) => l.prefix).map((l) => [l.number, l.prefix]));
+  return (
+    `try{var m=${JSON.stringify(prefixes)},v=localStorage.getItem(${JSON.stringify(STORAGE_KEYS.language)}),` +
+    `p=v!==null&&Object.prototype.hasOwnProperty.call(m,v)?m[v]:null;` +
+    `if(p)location.replace('/'+p+(location.pathname==='/'?'/':location.pathname)+location.search+location.hash)}catch(e){}`
+  );
+}
+
+/** Every inline script the layouts write. */
+export function siteInlineScripts(): string[] {
+  return [languageRedirectScript(), JS_CLASS_SCRIPT, prePaintScript()];
+}

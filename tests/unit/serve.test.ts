@@ -1,0 +1,140 @@
+/**
+ * `npm start` / `npm run preview` (scripts/serve.ts) under hostile or unlucky requests: a path that
+ * climbs out of the site, a refused coding, files vanishing and downloads aborted, slow clients,
+ * and the old `?pageNumber=N` list links.
+ */
+import { mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acceptedEncodings, pageNumberRedirect, serveDist } from '../../scripts/serve.ts';
+
+let folder: string;
+let root: string;
+let site: { url: string; server: Server };
+const PAGE = `<!doctype html><html lang="uz"><title>x</title>${'<p>Yangiliklar</p>'.repeat(200)}</html>`;
+
+beforeAll(async () => {
+  folder = mkdtempSync(join(tmpdir(), 'serve-test-'));
+  root = join(folder, 'dist');
+  mkdirSync(join(root, 'news'), { recursive: true });
+  mkdirSync(join(folder, 'dist-secret'));
+  writeFileSync(join(folder, 'dist-secret', 'secret.txt'), 'TOP SECRET');
+  writeFileSync(join(root, '404.html'), '<!doctype html><title>404</title>');
+  writeFileSync(join(root, 'index.html'), PAGE);
+  writeFileSync(join(root, 'index.html.br'), brotliCompressSync(PAGE));
+  writeFileSync(join(root, 'index.html.gz'), gzipSync(PAGE));
+  writeFileSync(join(root, 'news', 'index.html'), PAGE);
+  writeFileSync(join(root, 'big.bin'), Buffer.alloc(8 * 1024 * 1024, 7));
+  site = await serveDist({ root, port: 0 });
+});
+afterAll(async () => {
+  site.server.closeAllConnections();
+  await new Promise((r) => site.server.close(r));
+  rmSync(folder, { recursive: true, force: true });
+});
+
+function raw(bytes: string, waitMs: number): Promise<{ text: string; ms: number }> {
+  const { hostname, port } = new URL(site.url);
+  const began = Date.now();
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.write(bytes));
+    let text = '';
+    const timer = setTimeout(() => (socket.destroy(), resolve({ text, ms: Date.now() - began })), waitMs);
+    socket.on('data', (d) => (text += d.toString('latin1')));
+    socket.on('close', () => (clearTimeout(timer), resolve({ text, ms: Date.now() - began })));
+    socket.on('error', reject);
+  });
+}
+
+describe('serve.ts', () => {
+  it('never serves a sibling folder through an encoded ../', async () => {
+    for (const path of ['/..%2fdist-secret/secret.txt', '/..%2f..%2f' + folder.slice(1).replaceAll('/', '%2f') + '%2fdist-secret%2fsecret.txt', '/%2e%2e/dist-secret/secret.txt']) {
+      const res = await fetch(`${site.url}${path}`);
+      expect(await res.text(), path).not.toContain('TOP SECRET');
+      expect(res.status, path).toBe(404);
+    }
+  });
+
+  it('honours q=0 in Accept-Encoding', async () => {
+    const get = async (encoding: string) => (await fetch(`${site.url}/`, { headers: { 'accept-encoding': encoding } })).headers.get('content-encoding');
+    expect(await get('br, gzip')).toBe('br');
+    expect(await get('br;q=0, gzip')).toBe('gzip');
+    expect(await get('br;q=0, gzip;q=0')).toBeNull();
+    expect(await get('*;q=0')).toBeNull();
+    expect(await get('identity')).toBeNull();
+    expect(acceptedEncodings('gzip;q=0.5, *')('br')).toBe(true);
+    expect(acceptedEncodings('BR;Q=0')('br')).toBe(false);
+  });
+
+  it('does not leak a file handle for each aborted download', async () => {
+    const open = () => readdirSync('/proc/self/fd').filter((fd) => {
+      try {
+        return readlinkSync(`/proc/self/fd/${fd}`).endsWith('big.bin');
+      } catch {
+        return false;
+      }
+    }).length;
+    for (let i = 0; i < 10; i++) {
+      const controller = new AbortController();
+      const res = await fetch(`${site.url}/big.bin`, { signal: controller.signal });
+      const reader = res.body!.getReader();
+      await reader.read();
+      controller.abort();
+    }
+    await expect.poll(open, { timeout: 5000 }).toBe(0);
+    // Clients gone before the first byte was read.
+    const { hostname, port } = new URL(site.url);
+    for (let i = 0; i < 50; i++) {
+      const socket = connect(Number(port), hostname, () => {
+        socket.write('GET /big.bin HTTP/1.1\r\nHost: x\r\n\r\n');
+        setImmediate(() => socket.destroy());
+      });
+      socket.on('error', () => undefined);
+    }
+    // Checked once, not polled: a leaked handle is closed only when garbage collection happens to find it.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(open()).toBe(0);
+    // And it still serves.
+    expect((await fetch(`${site.url}/`)).status).toBe(200);
+  });
+
+  it('answers a file removed after it was found with a clean error, and keeps serving', async () => {
+    // Many requests racing with the file's removal: whichever step sees it gone, none may crash the server.
+    for (let i = 0; i < 30; i++) {
+      writeFileSync(join(root, 'gone.txt'), 'x'.repeat(100_000));
+      const pending = fetch(`${site.url}/gone.txt`).then((r) => r.status, () => 'dropped');
+      rmSync(join(root, 'gone.txt'), { force: true });
+      expect([200, 404, 500, 'dropped']).toContain(await pending);
+    }
+    expect((await fetch(`${site.url}/news`)).status).toBe(200);
+  });
+
+  it('closes a connection whose headers never finish, within seconds', async () => {
+    const { text, ms } = await raw('GET / HTTP/1.1\r\nHost: x\r\n', 25_000);
+    expect(ms).toBeLessThan(15_000);
+    expect(text === '' || /^HTTP\/1\.1 408 /.test(text)).toBe(true);
+  }, 30_000);
+
+  it('redirects old ?pageNumber=N list links to the static pages, in every language', async () => {
+    for (const [path, location] of [
+      ['/news?pageNumber=3', '/news/page/3'],
+      ['/news?pageNumber=1', '/news'],
+      ['/ru/news?pageNumber=2', '/ru/news/page/2'],
+      ['/uz-cyrl/official-lectures?pageNumber=4', '/uz-cyrl/official-lectures/page/4'],
+      ['/en/official-lectures/?pageNumber=1', '/en/official-lectures'],
+    ]) {
+      const res = await fetch(`${site.url}${path}`, { redirect: 'manual' });
+      expect(res.status, path).toBe(301);
+      expect(res.headers.get('location'), path).toBe(location);
+    }
+    for (const path of ['/news?pageNumber=abc', '/news?pageNumber=0', '/news?page=2']) {
+      expect((await fetch(`${site.url}${path}`, { redirect: 'manual' })).status, path).toBe(200);
+    }
+    expect(pageNumberRedirect(new URL('http://x/news/5?pageNumber=2'))).toBeNull();
+    expect(pageNumberRedirect(new URL('http://x/fr/news?pageNumber=2'))).toBeNull();
+  });
+});

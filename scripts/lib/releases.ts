@@ -8,8 +8,7 @@
  * <id>/ (published releases), current -> <id>, previous -> <id>, csp.conf (the
  * nginx snippet of the policy being served), reports/.
  */
-import { execFile } from 'node:child_process';
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { hostname } from 'node:os';
 import { link, open, readdir, readFile, readlink, rename, rm, symlink, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';

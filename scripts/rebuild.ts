@@ -17,6 +17,8 @@
  * The lock, the swap, pruning and the policy live in ./lib/releases.ts.
  *
  * `--wait`: when another rebuild holds the lock, wait for it instead of exiting.
+ * `--force`: build and publish even when nothing the build depends on changed
+ * (otherwise such a run publishes nothing: scripts/lib/inputs.ts).
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -44,11 +46,16 @@ import {
 
 export { releasesDir, swapLink } from './lib/releases.ts';
 import type { BuildReport } from './build.ts';
+import { buildInputsDigest } from './lib/inputs.ts';
 
 export type Change = ContentChange;
 
 export interface RebuildReport {
   id: string;
+  /** The digest of everything the build depends on (scripts/lib/inputs.ts). */
+  inputs: string;
+  /** True when nothing the build depends on changed: nothing was built or published. */
+  unchanged?: boolean;
   changes: Change[] | 'all';
   startedAt: string;
   finishedAt: string;
@@ -173,7 +180,11 @@ function runBuild(outDir: string, signal?: AbortSignal): Promise<BuildReport> {
  * cache, staging and the publish are never shared by two runs). Another run holding it: throws
  * LockBusyError, or waits with `wait`. Refuses without API_BASE and SITE_URL.
  */
-export async function rebuild(changes: Change[] | 'all' = 'all', signal?: AbortSignal, options: { wait?: boolean } = {}): Promise<RebuildReport> {
+export async function rebuild(
+  changes: Change[] | 'all' = 'all',
+  signal?: AbortSignal,
+  options: { wait?: boolean; force?: boolean } = {},
+): Promise<RebuildReport> {
   const problem = deployEnvProblem();
   if (problem) throw new Error(problem);
   const dir = releasesDir();
@@ -181,13 +192,13 @@ export async function rebuild(changes: Change[] | 'all' = 'all', signal?: AbortS
   const lock = await acquireLock(dir, { wait: options.wait, signal, log: (l) => console.log(l) });
   try {
     await removeStaleStaging(dir);
-    return await rebuildLocked(changes, signal);
+    return await rebuildLocked(changes, signal, options.force ?? false);
   } finally {
     await lock.release();
   }
 }
 
-async function rebuildLocked(changes: Change[] | 'all', signal?: AbortSignal): Promise<RebuildReport> {
+async function rebuildLocked(changes: Change[] | 'all', signal: AbortSignal | undefined, force: boolean): Promise<RebuildReport> {
   const config = readConfig();
   const dir = releasesDir();
   const staging = join(dir, 'staging');
@@ -209,6 +220,32 @@ async function rebuildLocked(changes: Change[] | 'all', signal?: AbortSignal): P
   }
   const pullMs = Math.round(performance.now() - t);
   checkAbort();
+  const pull = { ms: pullMs, requests: pulled.requests, items: pulled.items, warnings: pulled.warnings.length, ...pulled.diff };
+
+  // Nothing the build depends on changed since the published release: the same bytes would be built again.
+  const inputs = await buildInputsDigest(config);
+  const currentId = await linkTarget(join(dir, 'current'));
+  const current = currentId ? await readReport(dir, currentId) : null;
+  if (!force && current?.inputs === inputs) {
+    const none = { added: [], changed: [], removed: [] };
+    const build = { ms: 0, pages: current.build.pages, rendered: 0, reused: 0, astroMs: 0, picturesMs: 0, finishMs: 0, compressed: { files: 0, made: 0, reused: 0 } };
+    const report: RebuildReport = {
+      id: currentId!,
+      inputs,
+      unchanged: true,
+      changes,
+      startedAt: startedAt.toISOString(),
+      finishedAt: new Date().toISOString(),
+      pull,
+      build,
+      publish: { ms: 0 },
+      files: none,
+      release: currentId!,
+      previous: current.previous,
+    };
+    await writeFile(join(dir, 'last-report.json'), `${JSON.stringify(report, null, 2)}\n`);
+    return report;
+  }
 
   // 2. Build into staging, then check it before anything is published.
   t = performance.now();
@@ -242,10 +279,11 @@ async function rebuildLocked(changes: Change[] | 'all', signal?: AbortSignal): P
   const reused = countReused(before, after);
   const report: RebuildReport = {
     id,
+    inputs,
     changes,
     startedAt: startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
-    pull: { ms: pullMs, requests: pulled.requests, items: pulled.items, warnings: pulled.warnings.length, ...pulled.diff },
+    pull,
     build: {
       ms: buildMs,
       pages,
@@ -268,7 +306,22 @@ async function rebuildLocked(changes: Change[] | 'all', signal?: AbortSignal): P
   return report;
 }
 
+/** The report of a published release, if it has one. */
+async function readReport(dir: string, id: string): Promise<RebuildReport | null> {
+  try {
+    return JSON.parse(await readFile(join(dir, 'reports', `${id}.json`), 'utf8')) as RebuildReport;
+  } catch {
+    return null;
+  }
+}
+
 export function summary(r: RebuildReport): string {
+  if (r.unchanged) {
+    return [
+      `nothing changed since release ${r.release}: nothing built or published (--force builds anyway)`,
+      `pull ${r.pull.ms} ms: ${r.pull.items} items, ${r.pull.requests} requests, ${r.pull.warnings} warning(s)`,
+    ].join('\n');
+  }
   return [
     `release ${r.release} published (previous: ${r.previous ?? 'none'})`,
     `pull ${r.pull.ms} ms: ${r.pull.items} items, ${r.pull.requests} requests, ${r.pull.warnings} warning(s)`,
@@ -281,7 +334,7 @@ export function summary(r: RebuildReport): string {
 
 if (import.meta.main) {
   try {
-    const report = await rebuild('all', undefined, { wait: process.argv.includes('--wait') });
+    const report = await rebuild('all', undefined, { wait: process.argv.includes('--wait'), force: process.argv.includes('--force') });
     console.log(`\n${summary(report)}`);
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);

@@ -194,7 +194,7 @@ test.describe('search hits for posts that are not news', () => {
     expect(html).toContain('<meta name="robots" content="noindex"');
     expect(html).toMatch(/<meta http-equiv="refresh" content="0;url=\/ru\/announcements-and-tenders\/\d+"/);
     expect(html).toMatch(/<link rel="canonical" href="[^"]*\/ru\/announcements-and-tenders\/\d+"/);
-    expect(html).toContain(DICTIONARIES.ru['redirect.go']);
+    expect(html).toContain(DICTIONARIES.ru['postRedirect.go']);
     expect(html).toContain('lang="ru"');
   });
 });

@@ -173,6 +173,15 @@ describe('rebuild', () => {
     expect(await differencesFromCold(menu, 'menu')).toEqual([]);
   }, 400_000);
 
+  it('publishes nothing when nothing changed, and says so', async () => {
+    const current = await readlink(join(WORK, 'releases', 'current'));
+    const same = await rebuild('all');
+    expect(same.unchanged).toBe(true);
+    expect(same.release).toBe(current);
+    expect(same.files).toEqual({ added: [], changed: [], removed: [] });
+    expect(await readlink(join(WORK, 'releases', 'current'))).toBe(current);
+  }, 120_000);
+
   it('after a stylesheet-only change, every page links the new stylesheet and no /_astro/ reference dangles', async () => {
     const stylesheet = 'src/styles/global.scss';
     const probe = '\n@layer utilities {\n  .rebuild-probe {\n    outline-offset: 7px;\n  }\n}\n';

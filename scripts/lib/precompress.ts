@@ -5,8 +5,13 @@
  * Quality: brotli's best (11) costs about 40 times quality 5 for some 9 % fewer
  * bytes (README, "Speed and size"). Files under `/_astro/` are named by their
  * content and cached by browsers for a year, so each is compressed once ever:
- * they get 11. Pages change with content and a new post changes thousands of
- * them: they get 5, which keeps a rebuild within a minute.
+ * they get 11. So do the landing pages, the home page and the first page of
+ * each section's list in each language: visitors arrive there with nothing
+ * cached, on slow phones, and must get the page in one round trip (the
+ * first-flight budget); they are 16 files. Every other page changes with
+ * content, a new post changes thousands of them, and a visitor reaches them
+ * with the stylesheet already cached: they get 5, which keeps a rebuild
+ * within a minute.
  *
  * Every result is kept in a cache by content hash and quality, and the site's
  * file is a hard link to the cache entry (a copy where links are impossible):
@@ -19,14 +24,22 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { readFile } from 'node:fs/promises';
+import { LANGUAGES } from '../../src/i18n/languages.ts';
+import { SECTION_LIST } from '../../src/lib/sections.ts';
 import { listFiles, mapLimit } from './files.ts';
 
 const br = promisify(brotliCompress);
 const gz = promisify(gzip);
 export const COMPRESSIBLE = /\.(html|css|js|mjs|json|svg|xml|txt|webmanifest|map)$/;
 
-/** Brotli quality of content-named assets (compressed once ever) and of everything else. */
-export const BROTLI_QUALITY = { hashedAsset: 11, page: 5 } as const;
+/** Brotli quality of content-named assets and landing pages, and of everything else. */
+export const BROTLI_QUALITY = { best: 11, page: 5 } as const;
+
+/** The home page and page 1 of every section's list, in every language (`/index.html`, `/ru/news/index.html`). */
+const LANDING_PAGE = new RegExp(
+  `^/(?:(?:${LANGUAGES.filter((l) => l.prefix).map((l) => l.prefix).join('|')})/)?(?:(?:${SECTION_LIST.map((s) => s.slug).join('|')})/)?index\\.html$`,
+);
+export const bestQuality = (sitePath: string) => sitePath.startsWith('/_astro/') || LANDING_PAGE.test(sitePath);
 const GZIP_LEVEL = 9;
 
 /** How long a cache entry that no build used is kept (other builds, e.g. tests, share the cache). */
@@ -36,7 +49,7 @@ export const sha256 = (body: Buffer | string) => createHash('sha256').update(bod
 
 /** The compressed siblings of one file: their encodings and how each is made. */
 function encodingsOf(sitePath: string) {
-  const quality = sitePath.startsWith('/_astro/') ? BROTLI_QUALITY.hashedAsset : BROTLI_QUALITY.page;
+  const quality = bestQuality(sitePath) ? BROTLI_QUALITY.best : BROTLI_QUALITY.page;
   return [
     {
       ext: 'br',

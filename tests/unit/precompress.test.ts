@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CACHE_UNUSED_MS, precompress } from '../../scripts/lib/precompress.ts';
+import { bestQuality, CACHE_UNUSED_MS, precompress } from '../../scripts/lib/precompress.ts';
 
 const dirs: string[] = [];
 function folder(): string {
@@ -48,5 +48,14 @@ describe('precompress', () => {
     // a.html's entries were used again, so they stay, beside b.css's new ones.
     expect(readdirSync(cache)).toHaveLength(4);
     expect(brotliDecompressSync(readFileSync(join(site, 'b.css.br'))).toString()).toBe('p{color:blue}');
+  });
+
+  it('gives the best brotli to hashed assets and landing pages only, the pages cheaper to recompress on every new post', () => {
+    for (const p of ['/_astro/index.B1x.css', '/index.html', '/ru/index.html', '/news/index.html', '/en/official-lectures/index.html', '/uz-cyrl/announcements-and-tenders/index.html']) {
+      expect(bestQuality(p), p).toBe(true);
+    }
+    for (const p of ['/news/page/2/index.html', '/ru/news/5/index.html', '/murojaat_yuborish/index.html', '/sitemap-0.xml', '/xx/index.html']) {
+      expect(bestQuality(p), p).toBe(false);
+    }
   });
 });

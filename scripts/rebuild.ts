@@ -17,6 +17,8 @@
  * The lock, the swap, pruning and the policy live in ./lib/releases.ts.
  *
  * `--wait`: when another rebuild holds the lock, wait for it instead of exiting.
+ * `--changed post:123,page:5`: what changed, as a webhook names it (the pull then
+ * fetches only those details); without it everything is pulled.
  * `--force`: build and publish even when nothing the build depends on changed
  * (otherwise such a run publishes nothing: scripts/lib/inputs.ts).
  */
@@ -332,9 +334,26 @@ export function summary(r: RebuildReport): string {
   ].join('\n');
 }
 
+/**
+ * `--changed post:123,page:5` names what changed, as the webhook's body does, so that the pull fetches
+ * those details only; without it, everything is pulled.
+ */
+export function changesFromArgs(args: string[]): Change[] | 'all' {
+  const at = args.indexOf('--changed');
+  if (at < 0) return 'all';
+  return (args[at + 1] ?? '').split(',').filter(Boolean).map((item) => {
+    const [type, id] = item.split(':');
+    if (!type || (id !== undefined && !/^\d+$/.test(id))) throw new Error(`--changed takes type:id pairs such as post:123, not "${item}"`);
+    return id === undefined ? { type } : { type, id: Number(id) };
+  });
+}
+
 if (import.meta.main) {
   try {
-    const report = await rebuild('all', undefined, { wait: process.argv.includes('--wait'), force: process.argv.includes('--force') });
+    const report = await rebuild(changesFromArgs(process.argv.slice(2)), undefined, {
+      wait: process.argv.includes('--wait'),
+      force: process.argv.includes('--force'),
+    });
     console.log(`\n${summary(report)}`);
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);

@@ -1,0 +1,19 @@
+/** `npm run rebuild -- --changed post:123,page:5`: an operator names what changed, as the webhook does. */
+import { describe, expect, it } from 'vitest';
+import { changesFromArgs } from '../../scripts/rebuild.ts';
+
+describe('rebuild --changed', () => {
+  it('pulls everything unless told what changed', () => {
+    expect(changesFromArgs([])).toBe('all');
+    expect(changesFromArgs(['--wait'])).toBe('all');
+  });
+
+  it('reads type:id pairs, and a type alone for every item of it', () => {
+    expect(changesFromArgs(['--changed', 'post:123,page:5'])).toEqual([{ type: 'post', id: 123 }, { type: 'page', id: 5 }]);
+    expect(changesFromArgs(['--wait', '--changed', 'post'])).toEqual([{ type: 'post' }]);
+  });
+
+  it('refuses what is not a pair, saying what it takes', () => {
+    expect(() => changesFromArgs(['--changed', 'post:abc'])).toThrow(/type:id pairs such as post:123/);
+  });
+});

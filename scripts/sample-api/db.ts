@@ -107,7 +107,7 @@ export function openDatabase({ dataDir, reset = false, scale = 0, log = () => {}
  * answered with the first appeal's number instead of storing a second one. Nullable, since appeals from
  * before it (and from clients that do not send one) have none; a unique index allows many NULLs.
  */
-function migrateKept(db: DatabaseSync): void {
+export function migrateKept(db: DatabaseSync): void {
   const columns = db.prepare('PRAGMA table_info(appeals)').all() as { name: string }[];
   if (!columns.some((c) => c.name === 'idempotency_key')) db.exec('ALTER TABLE appeals ADD COLUMN idempotency_key TEXT');
   db.exec('CREATE UNIQUE INDEX IF NOT EXISTS appeals_by_idempotency_key ON appeals (idempotency_key)');

@@ -126,7 +126,8 @@ function AppealForm({ lang, apiBase, captcha, messages: m }: Props) {
     const online = () => {
       setConnection((was) => (was ? 'back' : null));
       // A token solved before the connection dropped may have expired by now: ask for a new one.
-      if (Date.now() - tokenAtRef.current > CAPTCHA_TOKEN_MAX_AGE_MS) {
+      if (tokenAtRef.current && Date.now() - tokenAtRef.current > CAPTCHA_TOKEN_MAX_AGE_MS) {
+        tokenAtRef.current = 0;
         setToken(null);
         captchaRef.current?.resetCaptcha();
       }

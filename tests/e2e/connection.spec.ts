@@ -38,7 +38,7 @@ test.describe('a post newer than the build', () => {
       await page.goto(localizePath(lang, `/news/${id}`));
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
       await expect(page.getByText(d['justPublished.note'])).toBeVisible();
-      await expect(page.getByText('Bozor yangi binoda.')).toBeVisible();
+      await expect(page.getByText('Bozor yangi binoda.', { exact: true })).toBeVisible();
       await expect(page).toHaveTitle(`${title} | ${d['site.name']}`);
       await expect(page.getByRole('heading', { name: d['notFound.title'] })).toHaveCount(0);
       // The post's own <h1> became an <h2>: the page keeps one h1.

@@ -15,12 +15,20 @@ const apiRoute = (path: string) => new RegExp(`^${process.env.E2E_API_URL}/${pat
 const [UZ, , RU] = LANGUAGES;
 
 /**
- * The not-found page is served with status 404, the API answers 404 for an item it lacks, and the
- * hostile post's `<img src=x>` points at a picture that does not exist: Chromium logs each as a
- * console error. Those are expected here; any other console error still fails the test.
+ * Console errors expected here; any other still fails the test:
+ * - the not-found page is served with status 404, the API answers 404 for an item it lacks, and the
+ *   hostile post's `<img src=x>` points at a picture that does not exist;
+ * - when DOMPurify parses the hostile body in its inert document, Chromium checks the `onerror`
+ *   attribute against the page's CSP as the attribute is parsed and reports "Executing inline event
+ *   handler violates…", although nothing runs there (DOMPurify removes the attribute before any node
+ *   reaches the page). The test proves that nothing ran: no `window.pwned`, no dialog, no `onerror`
+ *   attribute or script in the page.
  */
-function allowNotFoundLoads(errors: string[]): void {
-  for (let i = errors.length - 1; i >= 0; i--) if (/status of 404/.test(errors[i]!)) errors.splice(i, 1);
+function allowExpectedErrors(errors: string[], hostile = false): void {
+  for (let i = errors.length - 1; i >= 0; i--) {
+    const e = errors[i]!;
+    if (/status of 404/.test(e) || (hostile && /^Executing inline event handler violates/.test(e))) errors.splice(i, 1);
+  }
 }
 
 const HOSTILE = '<p>Bozor yangi binoda.</p><img src=x onerror=alert(1)><script>window.pwned=1</script><h1>Ichki sarlavha</h1>';
@@ -53,7 +61,7 @@ test.describe('a post newer than the build', () => {
       await expect(page.getByRole('heading', { level: 1, name: d['notFound.title'] })).toBeVisible();
       await expect(page.getByText(d['notFound.text'])).toBeVisible();
       await expect(page.getByText(d['justPublished.note'])).toHaveCount(0);
-      allowNotFoundLoads(consoleErrors);
+      allowExpectedErrors(consoleErrors, true);
     });
 
     test(`is found by search and opens from the hit (${lang.label})`, async ({ page, consoleErrors }) => {
@@ -72,7 +80,7 @@ test.describe('a post newer than the build', () => {
       await hit.click();
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
       await expect(page.getByText(d['justPublished.note'])).toBeVisible();
-      allowNotFoundLoads(consoleErrors);
+      allowExpectedErrors(consoleErrors);
     });
   }
 });

@@ -74,3 +74,10 @@ export const SAMPLE_CONTACT = {
 
 /** Keys in the browser's local storage: declared in src/lib/storage.ts, with the only code that touches it. */
 export { STORAGE_KEYS } from './lib/storage.ts';
+
+/**
+ * How long the not-found page waits for the API to say whether an item newer than the build exists
+ * (issue 14): long enough for a slow rural connection, short enough that the not-found text is not
+ * left in doubt; after it, the page stays the not-found page.
+ */
+export const JUST_PUBLISHED_TIMEOUT_MS = 8000;

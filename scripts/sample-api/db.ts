@@ -89,6 +89,7 @@ export function openDatabase({ dataDir, reset = false, scale = 0, log = () => {}
   const db = new DatabaseSync(join(dataDir, 'sample.db'));
   db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;');
   db.exec(KEPT_SCHEMA);
+  migrateKept(db);
   const wanted = seedVersion(scale);
   const row = db.prepare("SELECT value FROM meta WHERE key = 'seed'").get() as { value: string } | undefined;
   if (reset || row?.value !== wanted) {
@@ -98,6 +99,18 @@ export function openDatabase({ dataDir, reset = false, scale = 0, log = () => {}
     log(`seeded ${reset ? '(reset) ' : ''}in ${Math.round(performance.now() - started)} ms`);
   }
   return db;
+}
+
+/**
+ * Changes to the kept tables, made in place: appeals are never dropped, so a column they lack is added.
+ * `idempotency_key` (issue 14): the form's random id per appeal draft; a repeat of a stored key is
+ * answered with the first appeal's number instead of storing a second one. Nullable, since appeals from
+ * before it (and from clients that do not send one) have none; a unique index allows many NULLs.
+ */
+export function migrateKept(db: DatabaseSync): void {
+  const columns = db.prepare('PRAGMA table_info(appeals)').all() as { name: string }[];
+  if (!columns.some((c) => c.name === 'idempotency_key')) db.exec('ALTER TABLE appeals ADD COLUMN idempotency_key TEXT');
+  db.exec('CREATE UNIQUE INDEX IF NOT EXISTS appeals_by_idempotency_key ON appeals (idempotency_key)');
 }
 
 function seed(db: DatabaseSync, dataDir: string, scale: number): void {

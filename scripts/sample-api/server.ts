@@ -16,6 +16,8 @@ export const PAGE_SIZE = 10;
 /** The appeal length rule of §5, enforced here as the real server does (400). */
 const MIN_FIELD_LENGTH = 10;
 const MAX_BODY_BYTES = 64 * 1024;
+/** An idempotency key longer than this is not one the form made: it is ignored, not stored. */
+const MAX_IDEMPOTENCY_KEY_LENGTH = 100;
 
 /** The API's own answers, in its four languages (1 uz-Latn, 2 uz-Cyrl, 3 ru, 4 en). */
 const MESSAGES = {
@@ -168,8 +170,9 @@ function router(db: DatabaseSync, uploads: string) {
     videos: db.prepare('SELECT id, title, url AS urlVideo FROM videos WHERE lang = ? ORDER BY id'),
     search: db.prepare(`SELECT ref_id AS id, title, is_page FROM search_index
       WHERE search_index MATCH ? AND lang = ? ORDER BY rank LIMIT 30`),
-    appeal: db.prepare(`INSERT INTO appeals (received_at, lang, fio, tel, email, title, description)
-      VALUES (?, ?, ?, ?, ?, ?, ?)`),
+    appeal: db.prepare(`INSERT INTO appeals (received_at, lang, fio, tel, email, title, description, idempotency_key)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`),
+    appealByKey: db.prepare('SELECT id, lang FROM appeals WHERE idempotency_key = ?'),
   };
 
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -259,7 +262,14 @@ function router(db: DatabaseSync, uploads: string) {
     if (fields.some((f) => f.length < MIN_FIELD_LENGTH)) return json(res, 400, { errorMsg: 'Validation failed' });
     if (!form.get('h-captcha-response')) return json(res, 200, { errorMsg: message('captchaMissing', lang) });
     const [fio, tel, email, title, description] = fields as [string, string, string, string, string];
-    const { lastInsertRowid } = q.appeal.run(new Date().toISOString(), lang, fio, tel, email, title, description);
+    // A resend after a lost answer carries the draft's key: answer as the first time, store nothing.
+    // The look-up and the insert run without an await between them, so two concurrent repeats cannot
+    // both insert (and the unique index would refuse the second anyway).
+    const rawKey = form.get('IdempotencyKey')?.trim() ?? '';
+    const key = rawKey && rawKey.length <= MAX_IDEMPOTENCY_KEY_LENGTH ? rawKey : null;
+    const first = key ? (q.appealByKey.get(key) as { id: number; lang: number } | undefined) : undefined;
+    if (first) return json(res, 200, { data: { msg: message('appealReceived', first.lang, first.id) } });
+    const { lastInsertRowid } = q.appeal.run(new Date().toISOString(), lang, fio, tel, email, title, description, key);
     return json(res, 200, { data: { msg: message('appealReceived', lang, Number(lastInsertRowid)) } });
   }
 }

@@ -117,6 +117,11 @@ export interface Appeal {
   subject: string;
   message: string;
   captchaToken: string;
+  /**
+   * A random id kept with the draft (issue 14), so that a resend after an answer that never arrived
+   * is recognised by the API as the same appeal and not filed twice.
+   */
+  idempotencyKey?: string;
 }
 
 export type AppealOutcome =

@@ -218,10 +218,12 @@ export function toVideo(w: v.InferOutput<typeof videoSchema>): Video {
 
 /**
  * The appeal form body. The API's labels are swapped (§3): `Description`
- * carries the subject line and `Title` carries the message text.
+ * carries the subject line and `Title` carries the message text. The idempotency key travels as
+ * one more form field, `IdempotencyKey`: a custom header would make the browser send a CORS
+ * preflight first, and an API that does not know the field ignores it.
  */
 export function toApplyForm(appeal: Appeal): URLSearchParams {
-  return new URLSearchParams({
+  const form = new URLSearchParams({
     FIO: appeal.fullName,
     Tel: appeal.phone,
     Email: appeal.email,
@@ -229,6 +231,8 @@ export function toApplyForm(appeal: Appeal): URLSearchParams {
     Description: appeal.subject,
     'h-captcha-response': appeal.captchaToken,
   });
+  if (appeal.idempotencyKey) form.set('IdempotencyKey', appeal.idempotencyKey);
+  return form;
 }
 
 export function describeIssues(issues: readonly v.BaseIssue<unknown>[]): string {

@@ -2,6 +2,11 @@
  * The citizen appeal form (§5, §7, §8). A citizen's text is never lost: it is
  * kept in local storage as they type and cleared only after the server says
  * the appeal was received. Sending is possible once the captcha is solved.
+ *
+ * On a connection that drops (issue 14) the form says so while it is offline or when a send fails on
+ * the network, and again when the browser is back online; the text stays. Each draft carries an
+ * idempotency key, sent with the appeal, so a resend after an answer that never arrived is the
+ * same appeal to the API, not a second one.
  */
 import HCaptcha from '@hcaptcha/react-hcaptcha';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
@@ -10,10 +15,13 @@ import type { LangNumber } from '../i18n/languages.ts';
 import type { MessageKey } from '../i18n/t.ts';
 import {
   APPEAL_FIELDS,
+  CAPTCHA_TOKEN_MAX_AGE_MS,
   EMPTY_DRAFT,
   clearDraft,
   invalidFields,
   loadDraft,
+  loadDraftKey,
+  newIdempotencyKey,
   saveDraft,
   type AppealDraft,
   type AppealField,
@@ -43,6 +51,9 @@ export const APPEAL_MESSAGES = [
   'appeal.draftPrivacy',
   'appeal.draftClear',
   'appeal.draftCleared',
+  'appeal.offline',
+  'appeal.connectionLost',
+  'appeal.online',
   'toast.close',
 ] as const satisfies readonly MessageKey[];
 type Messages = Record<(typeof APPEAL_MESSAGES)[number], string>;
@@ -79,7 +90,13 @@ function AppealForm({ lang, apiBase, captcha, messages: m }: Props) {
   const [token, setToken] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [notice, setNotice] = useState<'restored' | 'cleared' | null>(null);
+  /** What the form last said about the connection; null while it has nothing to say. */
+  const [connection, setConnection] = useState<'offline' | 'lost' | 'back' | null>(null);
   const captchaRef = useRef<HCaptcha>(null);
+  /** The idempotency key of the current draft; a new one once an appeal is confirmed or cleared. */
+  const keyRef = useRef<string>('');
+  /** When the captcha was solved, to ask again if the token may have expired while offline. */
+  const tokenAtRef = useRef(0);
   const formRef = useRef<HTMLFormElement>(null);
   const hydrated = useHydrated();
 
@@ -87,6 +104,7 @@ function AppealForm({ lang, apiBase, captcha, messages: m }: Props) {
   // typed into the server's HTML before the script arrived wins over the saved draft.
   useEffect(() => {
     const saved = loadDraft(siteStorage);
+    keyRef.current = loadDraftKey(siteStorage) ?? newIdempotencyKey();
     const typed = { ...EMPTY_DRAFT };
     for (const f of APPEAL_FIELDS) {
       const el = formRef.current?.elements.namedItem(f);
@@ -97,13 +115,34 @@ function AppealForm({ lang, apiBase, captcha, messages: m }: Props) {
     if (APPEAL_FIELDS.some((f) => merged[f])) {
       setDraft(merged);
       setTouched(new Set(APPEAL_FIELDS.filter((f) => merged[f])));
-      saveDraft(siteStorage, merged);
+      saveDraft(siteStorage, merged, Date.now(), keyRef.current);
       if (saved) setNotice('restored');
     }
   }, []);
 
+  useEffect(() => {
+    if (!navigator.onLine) setConnection('offline');
+    const offline = () => setConnection('offline');
+    const online = () => {
+      setConnection((was) => (was ? 'back' : null));
+      // A token solved before the connection dropped may have expired by now: ask for a new one.
+      if (tokenAtRef.current && Date.now() - tokenAtRef.current > CAPTCHA_TOKEN_MAX_AGE_MS) {
+        tokenAtRef.current = 0;
+        setToken(null);
+        captchaRef.current?.resetCaptcha();
+      }
+    };
+    window.addEventListener('offline', offline);
+    window.addEventListener('online', online);
+    return () => {
+      window.removeEventListener('offline', offline);
+      window.removeEventListener('online', online);
+    };
+  }, []);
+
   const forgetDraft = () => {
     clearDraft(siteStorage);
+    keyRef.current = newIdempotencyKey();
     setDraft(EMPTY_DRAFT);
     setTouched(new Set());
     setNotice('cleared');
@@ -113,7 +152,7 @@ function AppealForm({ lang, apiBase, captcha, messages: m }: Props) {
     const next = { ...draft, [field]: value };
     setDraft(next);
     setTouched((t) => new Set(t).add(field));
-    saveDraft(siteStorage, next);
+    saveDraft(siteStorage, next, Date.now(), keyRef.current);
   };
 
   const invalid = new Set(invalidFields(draft, touched));
@@ -127,12 +166,19 @@ function AppealForm({ lang, apiBase, captcha, messages: m }: Props) {
       document.getElementById(`${id}-${all[0]}`)?.focus();
       return;
     }
+    if (!navigator.onLine) {
+      // Nothing would leave the device: say so rather than fail after a time-out.
+      setConnection('offline');
+      return;
+    }
     setSending(true);
     const client = createApiClient({ baseUrl: apiBase, timeoutMs: 20_000 });
     try {
-      const outcome = await client.apply({ ...draft, captchaToken: token }, lang);
+      const outcome = await client.apply({ ...draft, captchaToken: token, idempotencyKey: keyRef.current }, lang);
+      setConnection(null);
       if (outcome.kind === 'sent') {
         clearDraft(siteStorage);
+        keyRef.current = newIdempotencyKey();
         setDraft(EMPTY_DRAFT);
         setTouched(new Set());
         setNotice(null);
@@ -144,6 +190,9 @@ function AppealForm({ lang, apiBase, captcha, messages: m }: Props) {
       }
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
+      // No HTTP status: the request or its answer was lost on the way (or timed out). The server may
+      // have the appeal; the resend carries the same key, so it is not filed twice.
+      if (err.status === undefined) setConnection(navigator.onLine ? 'lost' : 'offline');
       void toast('error', m['appeal.notSent'], m['toast.close']);
     } finally {
       setSending(false);
@@ -165,6 +214,11 @@ function AppealForm({ lang, apiBase, captcha, messages: m }: Props) {
           </p>
         )}
         {notice === 'cleared' && <p className="appeal-form__notice">{m['appeal.draftCleared']}</p>}
+        {connection && (
+          <p className={`appeal-form__notice appeal-form__connection appeal-form__connection--${connection}`}>
+            {m[connection === 'offline' ? 'appeal.offline' : connection === 'lost' ? 'appeal.connectionLost' : 'appeal.online']}
+          </p>
+        )}
       </div>
       {APPEAL_FIELDS.map((field) => {
         const inputId = `${id}-${field}`;
@@ -209,7 +263,10 @@ function AppealForm({ lang, apiBase, captcha, messages: m }: Props) {
             sitekey={captcha.sitekey}
             languageOverride={captcha.language}
             sentry={false}
-            onVerify={(t) => setToken(t)}
+            onVerify={(t) => {
+              tokenAtRef.current = Date.now();
+              setToken(t);
+            }}
             onExpire={() => setToken(null)}
             onError={() => {
               setToken(null);
@@ -218,7 +275,14 @@ function AppealForm({ lang, apiBase, captcha, messages: m }: Props) {
           />
         ) : (
           <label className="appeal-form__demo-captcha">
-            <input type="checkbox" checked={token !== null} onChange={(e) => setToken(e.target.checked ? 'demo-captcha-token' : null)} />
+            <input
+              type="checkbox"
+              checked={token !== null}
+              onChange={(e) => {
+                tokenAtRef.current = Date.now();
+                setToken(e.target.checked ? 'demo-captcha-token' : null);
+              }}
+            />
             {m['appeal.demoCaptcha']}
           </label>
         )}

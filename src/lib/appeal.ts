@@ -48,9 +48,23 @@ export function loadDraft(store: Store, now = Date.now()): AppealDraft | null {
   }
 }
 
-export function saveDraft(store: Store, draft: AppealDraft, now = Date.now()): void {
+/**
+ * The idempotency key kept with the saved draft, or null (none yet, or no draft). It outlives a
+ * reload, so a citizen who resends tomorrow what may have arrived today does not file it twice.
+ */
+export function loadDraftKey(store: Store, now = Date.now()): string | null {
+  if (!loadDraft(store, now)) return null;
   try {
-    if (APPEAL_FIELDS.some((f) => draft[f])) store.setItem(DRAFT_STORAGE_KEY, JSON.stringify({ ...draft, savedAt: now }));
+    const key = (JSON.parse(store.getItem(DRAFT_STORAGE_KEY) ?? '{}') as { idempotencyKey?: unknown }).idempotencyKey;
+    return typeof key === 'string' && IDEMPOTENCY_KEY.test(key) ? key : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveDraft(store: Store, draft: AppealDraft, now = Date.now(), idempotencyKey?: string): void {
+  try {
+    if (APPEAL_FIELDS.some((f) => draft[f])) store.setItem(DRAFT_STORAGE_KEY, JSON.stringify({ ...draft, savedAt: now, idempotencyKey }));
     else store.removeItem(DRAFT_STORAGE_KEY);
   } catch {
     // Storage full or disabled: the form still works, only without the safety copy.
@@ -64,3 +78,25 @@ export function clearDraft(store: Store): void {
     // Nothing to clear.
   }
 }
+
+/** A key as the form makes it (a UUID); anything else found in storage is replaced. */
+const IDEMPOTENCY_KEY = /^[0-9a-f-]{32,36}$/i;
+
+/**
+ * A new idempotency key for a new appeal draft. crypto.randomUUID needs a secure context (HTTPS or
+ * localhost); over plain HTTP the same 122 random bits come from getRandomValues.
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/**
+ * hCaptcha's tokens are valid for 120 s. A token older than this when the connection comes back may
+ * be dead by the time the appeal reaches the API, so the form asks for a new one.
+ */
+export const CAPTCHA_TOKEN_MAX_AGE_MS = 100_000;

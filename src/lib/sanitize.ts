@@ -1,36 +1,22 @@
 /**
  * The one sanitiser for HTML from the API (descriptions, page text,
- * biographies). Runs at build time. An explicit allowlist: structure, lists,
+ * biographies). Runs at build time. An explicit allowlist (`./html-allowlist.ts`, shared with the
+ * browser's DOMPurify for posts newer than the build): structure, lists,
  * tables, links, images and emphasis; no scripts, styles, event handlers,
  * `javascript:` or `data:` URLs. External links open in a new tab without
  * handing the opener to the other site.
  */
 import sanitizeHtml from 'sanitize-html';
+import { ALLOWED_ATTRIBUTES, ALLOWED_SCHEMES, ALLOWED_TAGS, DROPPED_WITH_CONTENT, IMG_SCHEMES, RENAMED_TAGS, TABLE_WRAPPER } from './html-allowlist.ts';
 
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'blockquote', 'pre', 'code',
-    'ul', 'ol', 'li', 'dl', 'dt', 'dd',
-    'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td',
-    'a', 'img', 'figure', 'figcaption',
-    'strong', 'b', 'em', 'i', 'u', 's', 'sub', 'sup', 'small', 'mark', 'abbr', 'span',
-  ],
-  allowedAttributes: {
-    a: ['href', 'title', 'target', 'rel'],
-    // loading and decoding are set by the transform below, never taken from the source.
-    img: ['src', 'alt', 'title', 'width', 'height', 'loading', 'decoding'],
-    th: ['colspan', 'rowspan', 'scope'],
-    td: ['colspan', 'rowspan'],
-    abbr: ['title'],
-    ol: ['start'],
-    '*': ['lang'],
-  },
-  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowedTags: [...ALLOWED_TAGS],
+  allowedAttributes: Object.fromEntries(Object.entries(ALLOWED_ATTRIBUTES).map(([tag, attrs]) => [tag, [...attrs]])),
+  allowedSchemes: [...ALLOWED_SCHEMES],
+  allowedSchemesByTag: { img: [...IMG_SCHEMES] },
   allowProtocolRelative: false,
-  // An <h1> in the content would compete with the page's own title.
   transformTags: {
-    h1: 'h2',
+    ...RENAMED_TAGS,
     a: (tagName, attribs) => {
       const href = attribs.href ?? '';
       if (/^https?:\/\//i.test(href)) {
@@ -41,7 +27,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     },
   },
   // Text inside dropped tags like <script> and <style> is dropped with them.
-  nonTextTags: ['script', 'style', 'textarea', 'noscript', 'iframe', 'object', 'embed', 'template'],
+  nonTextTags: [...DROPPED_WITH_CONTENT],
 };
 
 /**
@@ -63,7 +49,7 @@ export function sanitize(html: string, options: { mediaBase?: string } = {}): st
     },
   });
   // A wide table scrolls inside its own box on a phone; keyboard users can reach and scroll it.
-  return clean.replace(/<table/g, '<div class="table-scroll" tabindex="0"><table').replace(/<\/table>/g, '</table></div>');
+  return clean.replace(/<table/g, `<div class="${TABLE_WRAPPER.className}" tabindex="${TABLE_WRAPPER.tabindex}"><table`).replace(/<\/table>/g, '</table></div>');
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'", '#x27': "'" };

@@ -5,7 +5,7 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { startTestApi } from '../helpers/sample-api.ts';
+import { startTestApi, testApiDir } from '../helpers/sample-api.ts';
 import { checkBudgets } from '../../scripts/check-budgets.ts';
 import { checkLinks } from '../../scripts/check-links.ts';
 import { serveDist } from '../../scripts/serve.ts';
@@ -15,7 +15,8 @@ const run = promisify(execFile);
 const E2E_DIR = process.env.E2E_DIR ?? '.cache/e2e';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  const api = await startTestApi(E2E_DIR.replace(/\W+/g, '-'));
+  const apiName = E2E_DIR.replace(/\W+/g, '-');
+  const api = await startTestApi(apiName);
   try {
     await run(process.execPath, ['scripts/build.ts'], {
       env: {
@@ -50,6 +51,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const site = await serveDist({ root: `${E2E_DIR}/dist`, port: 0 });
   process.env.E2E_BASE_URL = site.url;
   process.env.E2E_API_URL = api.url;
+  // Tests that change the API's content after the build (a post newer than the site, issue 14) or
+  // count what it stored (appeals) open its SQLite file: tests/helpers/sample-db.ts.
+  process.env.E2E_API_DB = `${testApiDir(apiName)}/sample.db`;
   return async () => {
     await new Promise<void>((ok) => {
       site.server.closeAllConnections();

@@ -6,12 +6,15 @@
 import type { FaultRule } from '../../scripts/sample-api/faults.ts';
 import { startSampleApi, type SampleApi } from '../../scripts/sample-api/server.ts';
 
+/** The data folder (and so the SQLite file, `sample.db`) of the test API called `name`. */
+export const testApiDir = (name: string) => `.cache/test-api/${name}`;
+
 /** `faults`: rules to inject (none by default, whatever SAMPLE_API_FAULTS says). */
 export async function startTestApi(name: string, options: { scale?: number; faults?: FaultRule[] } = {}): Promise<SampleApi> {
   return startSampleApi({
     host: '127.0.0.1',
     port: 0,
-    dataDir: `.cache/test-api/${name}`,
+    dataDir: testApiDir(name),
     reset: true,
     scale: options.scale ?? 0,
     faults: options.faults ?? [],

@@ -328,4 +328,9 @@ export const en: Dictionary = {
   'appeal.draftPrivacy': "Unsent text is kept on this device for 24 hours at most.",
   'appeal.draftClear': "Clear the saved text",
   'appeal.draftCleared': "The saved text has been cleared.",
+  // ---- Weak or lost connection (issue 14): just-published items, the appeal form offline ----
+  'justPublished.note': 'Just published: the full version of this page will be on the site shortly.',
+  'appeal.offline': 'The internet connection has been lost. Everything you have typed is kept: you can send the appeal when the connection is back.',
+  'appeal.connectionLost': 'The connection was lost while sending. Your text is kept. When the connection is back, send it again: it will not be registered twice.',
+  'appeal.online': 'The connection is back. You can now send the appeal.',
 };

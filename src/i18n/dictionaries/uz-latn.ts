@@ -329,4 +329,9 @@ export const uzLatn = {
   'appeal.draftPrivacy': "Yuborilmagan matn bu qurilmada koʻpi bilan 24 soat saqlanadi.",
   'appeal.draftClear': "Saqlangan matnni oʻchirish",
   'appeal.draftCleared': "Saqlangan matn oʻchirildi.",
+  // ---- Weak or lost connection (issue 14): just-published items, the appeal form offline ----
+  'justPublished.note': 'Yangi eʼlon qilingan: sahifaning toʻliq nusxasi tez orada chiqadi.',
+  'appeal.offline': 'Internet aloqasi uzildi. Yozganlaringiz saqlanib qoladi: aloqa tiklanganda murojaatni yuborishingiz mumkin.',
+  'appeal.connectionLost': 'Yuborish paytida aloqa uzildi. Matningiz saqlandi. Aloqa tiklangach, qayta yuboring: murojaat ikki marta roʻyxatga olinmaydi.',
+  'appeal.online': 'Aloqa tiklandi. Endi murojaatni yuborishingiz mumkin.',
 } as const;

@@ -1,0 +1,17 @@
+/**
+ * Which not-found addresses may be an item published after the last build (issue 14): the detail
+ * URLs of posts and content pages, in every language. Pure, so it is unit-tested without a browser.
+ */
+import { LANGUAGES } from '../i18n/languages.ts';
+
+export type DetailShape = { kind: 'post' | 'page'; id: number };
+
+const PREFIXES = LANGUAGES.map((l) => l.prefix).filter(Boolean).join('|');
+const SHAPE = new RegExp(`^(?:/(?:${PREFIXES}))?/(news|official-lectures|announcements-and-tenders|page)/(\\d{1,9})/?$`);
+
+/** `/ru/news/123` → {kind: 'post', id: 123}; anything else → null. */
+export function detailShape(pathname: string): DetailShape | null {
+  const m = SHAPE.exec(pathname);
+  if (!m) return null;
+  return { kind: m[1] === 'page' ? 'page' : 'post', id: Number(m[2]) };
+}

@@ -277,8 +277,9 @@ async function rebuildLocked(changes: Change[] | 'all', signal: AbortSignal | un
   await pruneReleases(dir, [id, previousId]);
   const publishMs = Math.round(performance.now() - t);
 
-  const pages = [...hashes.keys()].filter((p) => p.endsWith('.html')).length;
-  const reused = countReused(before, after);
+  // What Astro wrote, the shared fragments included (they are pages of their own until the last pass).
+  const pages = built.astro.pages || [...hashes.keys()].filter((p) => p.endsWith('.html')).length;
+  const reused = Math.min(countReused(before, after), pages);
   const report: RebuildReport = {
     id,
     inputs,

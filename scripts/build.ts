@@ -16,6 +16,7 @@ import { pullContent } from '../src/content/pull.ts';
 import { ensureApi } from './lib/api.ts';
 import { finishBuild, type FinishedBuild } from './lib/finish-build.ts';
 import { progress } from './lib/progress.ts';
+import { releaseFileHashes } from './lib/releases.ts';
 
 // A public-sector build sends nothing home.
 process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
@@ -24,10 +25,13 @@ export interface BuildReport extends FinishedBuild {
   astro: { ms: number; renderMs: number; picturesMs: number; pages: number; reused: number };
 }
 
+/** Astro's cache (astro.config.mjs), which the rebuild keeps between builds; the last pass keeps its memo there too. */
+const ASTRO_CACHE_DIR = resolve(process.env.ASTRO_CACHE_DIR || '.cache/astro');
+
 /** Pages in the previous build's incremental manifest: the likely total of this one, for progress. */
 function previousPageCount(): number | undefined {
   try {
-    const manifest = JSON.parse(readFileSync(join(resolve(process.env.ASTRO_CACHE_DIR || '.cache/astro'), 'incremental-build.json'), 'utf8')) as {
+    const manifest = JSON.parse(readFileSync(join(ASTRO_CACHE_DIR, 'incremental-build.json'), 'utf8')) as {
       routes: Record<string, { paths: Record<string, unknown> }>;
     };
     return Object.values(manifest.routes).reduce((n, r) => n + Object.keys(r.paths).length, 0) || undefined;
@@ -93,13 +97,18 @@ async function astroBuild(): Promise<BuildReport['astro']> {
 export async function buildFromSnapshot(): Promise<BuildReport> {
   const outDir = process.env.OUT_DIR || 'dist';
   const astro = await astroBuild();
-  const finished = await finishBuild(outDir, readConfig());
+  // Set by the rebuild: the release this build will replace.
+  const previous = process.env.PREVIOUS_RELEASE;
+  const finished = await finishBuild(outDir, readConfig(), {
+    memoFile: join(ASTRO_CACHE_DIR, 'finish-pass.json'),
+    previousRelease: previous ? { root: previous, hashes: Object.fromEntries(await releaseFileHashes(previous)) } : null,
+  });
   const report: BuildReport = { astro, ...finished };
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   const c = finished.compressed;
   console.log(
     `Built ${astro.pages} pages into ${outDir}/ in ${s(astro.ms)} (${astro.reused} reused; pictures ${s(astro.picturesMs)}); ` +
-      `finished in ${s(finished.ms)}: ${finished.fragments} shared fragments spliced, ${c.files} text files compressed ` +
+      `finished in ${s(finished.ms)}: ${finished.fragments} shared fragments spliced, ${finished.remembered} pages' checks remembered, ${c.files} text files compressed ` +
       `(${c.made} made, ${c.reused} from cache, ${c.pruned} stale cache entries removed), ` +
       `${finished.links.checked} internal references checked`,
   );

@@ -37,9 +37,21 @@ export interface LinkReport {
 }
 
 /**
- * A checker over a known set of files: `page()` each HTML page as it is read,
- * then `finish()`. A site of 10,000 pages refers to a million URLs, so the
- * tree is listed once and each distinct path is looked up once.
+ * What the check of one clean page depends on besides the page itself and the
+ * site's files: its anchors into other pages. A later build may replay it for
+ * the same bytes at the same path while no file of the site has gone
+ * (scripts/lib/finish-build.ts): every reference that resolved still does.
+ */
+export interface PageLinks {
+  checked: number;
+  anchors: { url: string; path: string; id: string }[];
+}
+
+/**
+ * A checker over a known set of files: `page()` each HTML page as it is read
+ * (or `replay()` what an earlier check of the same page found), then
+ * `finish()`. A site of 10,000 pages refers to a million URLs, so the tree is
+ * listed once and each distinct path is looked up once.
  */
 export function linkChecker(root: string, files: ReadonlySet<string>) {
   root = resolve(root);
@@ -49,15 +61,28 @@ export function linkChecker(root: string, files: ReadonlySet<string>) {
   const plainPaths = new Map<string, true>();
   let checked = 0;
   let pages = 0;
+  const target = (pathname: string) => {
+    let t = found.get(pathname);
+    if (t === undefined) found.set(pathname, (t = targetFile(files, root, pathname)));
+    return t;
+  };
+  /** An anchor into a page: other pages' ids are read at the end, so that no ids taken from a page keep its whole text alive meanwhile. */
+  const anchor = (file: string, html: () => string, from: string, url: string, path: string, id: string) => {
+    const into = target(path);
+    if (!into) broken.push(`${from}: ${url}`);
+    else if (into !== file) anchors.push({ from, url, target: into, id });
+    else if (!idsOf(html()).has(id)) broken.push(`${from}: ${url} (no element with that id)`);
+  };
   return {
-    page(file: string, html: string): void {
+    page(file: string, html: string): PageLinks {
       pages++;
       const from = relative(root, file);
       const pagePath = `/${from.replace(/(^|\/)index\.html$/, '$1').replace(/\.html$/, '')}`;
       const base = `http://site${pagePath.endsWith('/') ? pagePath : `${pagePath}/`}`;
+      const record: PageLinks = { checked: 0, anchors: [] };
       for (const url of referencedUrls(html)) {
         if (!url || /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(url)) continue; // external, mailto:, tel:, data:
-        checked++;
+        record.checked++;
         // A plain site path means the same on every page: most references (menus, assets) are these.
         if (plainPaths.get(url)) continue;
         const resolved = new URL(url, base);
@@ -68,18 +93,24 @@ export function linkChecker(root: string, files: ReadonlySet<string>) {
           broken.push(`${from}: ${url} (bad encoding)`);
           continue;
         }
-        let target = found.get(pathname);
-        if (target === undefined) found.set(pathname, (target = targetFile(files, root, pathname)));
-        if (!target) {
+        const into = target(pathname);
+        if (!into) {
           broken.push(`${from}: ${url}`);
-        } else if (resolved.hash.length > 1 && target.endsWith('.html')) {
+        } else if (resolved.hash.length > 1 && into.endsWith('.html')) {
           const id = decodeURIComponent(resolved.hash.slice(1));
-          // The page's own anchors (the skip link) are checked here; other pages' ids are read at the end,
-          // so that no ids taken from a page keep its whole text alive meanwhile.
-          if (target !== file) anchors.push({ from, url, target, id });
-          else if (!idsOf(html).has(id)) broken.push(`${from}: ${url} (no element with that id)`);
+          if (into !== file) record.anchors.push({ url, path: pathname, id });
+          anchor(file, () => html, from, url, pathname, id);
         } else if (/^\/[^?#%]*$/.test(url)) plainPaths.set(url, true);
       }
+      checked += record.checked;
+      return record;
+    },
+    /** What `page()` returned for these bytes at this path in an earlier build whose files are all still here. */
+    replay(file: string, html: () => string, record: PageLinks): void {
+      pages++;
+      checked += record.checked;
+      const from = relative(root, file);
+      for (const a of record.anchors) anchor(file, html, from, a.url, a.path, a.id);
     },
     /** Checks the anchors into other pages, reading each such page once. */
     async finish(): Promise<LinkReport> {

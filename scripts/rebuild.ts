@@ -23,14 +23,12 @@
  * (otherwise such a run publishes nothing: scripts/lib/inputs.ts).
  */
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { join, relative, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { deployEnvProblem, readConfig } from '../src/config.ts';
 import { diffHashes, pullContent, type ContentChange, type PullSummary } from '../src/content/pull.ts';
 import { ensureApi } from './lib/api.ts';
-import { FILE_CONCURRENCY, listFiles, mapLimit } from './lib/files.ts';
 import {
   CONFIG_EXIT,
   LOCK_BUSY_EXIT,
@@ -41,6 +39,7 @@ import {
   linkTarget,
   publishRelease,
   pruneReleases,
+  releaseFileHashes,
   releasesDir,
   removeStaleStaging,
   syncTree,
@@ -108,57 +107,19 @@ export function countReused(before: Manifest | null, after: Manifest | null): nu
   return reused;
 }
 
-async function hashTree(root: string): Promise<Map<string, string>> {
-  if (!existsSync(root)) return new Map();
-  const files = (await listFiles(root)).sort();
-  const hashes = await mapLimit(files, FILE_CONCURRENCY, async (p) => createHash('sha256').update(await readFile(p)).digest('hex'));
-  return new Map(files.map((p, i) => [`/${relative(root, p)}`, hashes[i]!]));
-}
-
-/** The file hashes of a published release: from its manifest, or (a release from before manifests) by reading it. */
-async function releaseHashes(dir: string, id: string | null): Promise<Map<string, string>> {
-  if (!id) return new Map();
-  try {
-    return new Map(Object.entries(JSON.parse(await readFile(fileHashesPath(dir, id), 'utf8')) as Record<string, string>));
-  } catch {
-    return hashTree(join(dir, id));
-  }
-}
-
 /** Files added, changed and removed between two releases, as site paths. */
 export function diffTrees(before: Map<string, string>, after: Map<string, string>) {
   const { added, changed, removed } = diffHashes(before, after);
   return { added: added.sort(), changed: changed.sort(), removed: removed.sort() };
 }
 
-/**
- * Unchanged files of a new release become hard links to the previous release's
- * files: they keep its modification time, so their ETag and Last-Modified stay
- * the same and browsers and the CDN get a 304 instead of the same bytes again;
- * and the kept releases share their disk space. Where links are not possible
- * (another file system) the new copy simply stays. This relies on releases
- * never being edited in place (README, "Rebuilds"): a file edited in one would
- * change in the others too.
- */
-async function linkUnchanged(previous: string, staging: string, paths: string[]): Promise<void> {
-  await mapLimit(paths, FILE_CONCURRENCY, async (path) => {
-    const target = join(staging, path);
-    const tmp = `${target}.link-${process.pid}`;
-    try {
-      await link(join(previous, path), tmp);
-      await rename(tmp, target);
-    } catch {
-      await rm(tmp, { force: true });
-    }
-  });
-}
-
 /** Builds into `outDir` in a child process (so that it can be stopped) and returns its report. */
-function runBuild(outDir: string, signal?: AbortSignal): Promise<BuildReport> {
+function runBuild(outDir: string, previousRelease: string | null, signal?: AbortSignal): Promise<BuildReport> {
   const reportFile = `${outDir}.build.json`;
   return new Promise<void>((ok, fail) => {
     const child = spawn(process.execPath, ['scripts/build.ts', '--skip-pull'], {
-      env: { ...process.env, OUT_DIR: outDir, BUILD_REPORT_FILE: reportFile },
+      // The build links its unchanged files to the published release's (scripts/lib/finish-build.ts).
+      env: { ...process.env, OUT_DIR: outDir, BUILD_REPORT_FILE: reportFile, PREVIOUS_RELEASE: previousRelease ?? '' },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     const abort = () => child.kill('SIGTERM');
@@ -254,7 +215,7 @@ async function rebuildLocked(changes: Change[] | 'all', signal: AbortSignal | un
   await rm(staging, { recursive: true, force: true });
   const before = readManifest();
   // The build checks its links itself and fails on a broken one.
-  const built = await runBuild(staging, signal);
+  const built = await runBuild(staging, currentId && join(dir, currentId), signal);
   const after = readManifest();
   checkAbort();
   const buildMs = Math.round(performance.now() - t);
@@ -264,12 +225,8 @@ async function rebuildLocked(changes: Change[] | 'all', signal: AbortSignal | un
   const currentLink = join(dir, 'current');
   const previousId = await linkTarget(currentLink);
   const hashes = new Map(Object.entries(built.hashes));
-  const previousHashes = await releaseHashes(dir, previousId);
+  const previousHashes = previousId ? await releaseFileHashes(join(dir, previousId)) : new Map<string, string>();
   const files = diffTrees(previousHashes, hashes);
-  // Compressed files are already links to the compression cache, which keeps their time.
-  const unchanged = [...hashes].filter(([p, h]) => previousHashes.get(p) === h && !/\.(br|gz)$/.test(p)).map(([p]) => p);
-  if (previousId) await linkUnchanged(join(dir, previousId), staging, unchanged);
-  checkAbort();
   await writeFile(fileHashesPath(dir, id), JSON.stringify(Object.fromEntries(hashes)));
   await syncTree(staging, [...hashes.keys()].map((p) => join(staging, p)));
   await rename(staging, join(dir, id));

@@ -12,12 +12,20 @@
  *
  * Before this pass each of those read the whole release again (four reads of
  * some 35,000 files at 2,500 posts per language).
+ *
+ * A rebuild after one edit gets some 11,000 pages back from Astro's cache with
+ * the same bytes as last time. What this pass found in each page (its hash
+ * once spliced, its inline scripts, its link check) is kept in a memo beside
+ * Astro's cache and reused for a page whose bytes, path and fragments are the
+ * same, while no file of the site has gone and this pass's code is unchanged.
  */
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { hash } from 'node:crypto';
+import { link, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { extractFragment, FRAGMENT_DIR, fragmentNameOfPath, spliceFragments } from '../../src/lib/fragments.ts';
-import { linkChecker, type LinkReport } from '../check-links.ts';
-import { ForeignInlineScriptError, inlineScriptHashes, POLICY_FILES, writePolicy, type policy } from './csp.ts';
+import { linkChecker, type LinkReport, type PageLinks } from '../check-links.ts';
+import { ForeignInlineScriptError, inlineScriptHashes, KNOWN_INLINE_SCRIPTS, POLICY_FILES, writePolicy, type policy } from './csp.ts';
 import { FILE_CONCURRENCY, listFiles, mapLimit } from './files.ts';
 import { COMPRESSIBLE, createCompressor, sha256 } from './precompress.ts';
 import { progress } from './progress.ts';
@@ -28,10 +36,57 @@ export interface FinishedBuild {
   links: LinkReport;
   compressed: { files: number; made: number; reused: number; pruned: number };
   fragments: number;
+  /** Pages whose findings came from the memo of the previous build. */
+  remembered: number;
   ms: number;
 }
 
-export async function finishBuild(root: string, bases: Parameters<typeof policy>[1], compressCache?: string): Promise<FinishedBuild> {
+/** What this pass found in one HTML page, by site path. */
+interface PageMemo {
+  /** Hash of the page as Astro wrote it, before the fragments were spliced in. */
+  raw: string;
+  hash: string;
+  scripts: string[];
+  links: PageLinks;
+}
+
+interface Memo {
+  /** This pass's code, its known inline scripts and the fragments: any change forgets every page. */
+  basis: string;
+  /** Every file of the site the memo was made for. */
+  files: string[];
+  pages: Record<string, PageMemo>;
+}
+
+const MEMO_CODE = ['finish-build.ts', 'csp.ts', '../check-links.ts', '../../src/lib/fragments.ts'].map((f) => fileURLToPath(new URL(f, import.meta.url)));
+
+async function readMemo(file: string | undefined, basis: string, files: ReadonlySet<string>): Promise<Memo['pages']> {
+  if (!file) return {};
+  try {
+    const memo = JSON.parse(await readFile(file, 'utf8')) as Memo;
+    // A file that has gone may be what some remembered page links to.
+    if (memo.basis !== basis || !memo.files.every((f) => files.has(f))) return {};
+    return memo.pages;
+  } catch {
+    return {};
+  }
+}
+
+export interface FinishOptions {
+  compressCache?: string;
+  /** Where the memo of what this pass found is kept between builds (none: no memo). */
+  memoFile?: string;
+  /**
+   * The published release this build will replace. A file with the same bytes
+   * there becomes a hard link to it: it keeps its modification time, so its
+   * ETag and Last-Modified stay and browsers and the CDN get a 304 instead of
+   * the same bytes again, and the kept releases share their disk space. This
+   * relies on releases never being edited in place (README, "Rebuilds").
+   */
+  previousRelease?: { root: string; hashes: Readonly<Record<string, string>> } | null;
+}
+
+export async function finishBuild(root: string, bases: Parameters<typeof policy>[1], { compressCache, memoFile, previousRelease }: FinishOptions = {}): Promise<FinishedBuild> {
   const started = performance.now();
   root = resolve(root);
   const sitePath = (file: string) => `/${relative(root, file).split(sep).join('/')}`;
@@ -49,6 +104,18 @@ export async function finishBuild(root: string, bases: Parameters<typeof policy>
   for (const dir of new Set(all.filter(isFragment).map((f) => fragmentRoot(root, f)))) await rm(dir, { recursive: true, force: true });
   const files = all.filter((f) => !isFragment(f));
   const fileSet = new Set(files);
+  const sitePaths = files.map(sitePath);
+  const basis = hash(
+    'sha256',
+    JSON.stringify([
+      await Promise.all(MEMO_CODE.map((f) => readFile(f, 'utf8'))),
+      [...KNOWN_INLINE_SCRIPTS].sort(),
+      [...fragments].sort(([a], [b]) => (a < b ? -1 : 1)),
+    ]),
+  );
+  const remembered = await readMemo(memoFile, basis, new Set(sitePaths));
+  const memo: Memo = { basis, files: sitePaths, pages: {} };
+  let reusedFindings = 0;
 
   // The policy's files are written once every page has been read; they are hashed after.
   const policyFiles = new Set(POLICY_FILES.map((p) => join(root, p)));
@@ -61,11 +128,80 @@ export async function finishBuild(root: string, bases: Parameters<typeof policy>
 
   const finishFile = async (file: string, body: Buffer) => {
     const path = sitePath(file);
-    const hash = sha256(body);
-    hashes[path] = hash;
+    const bodyHash = sha256(body);
+    hashes[path] = bodyHash;
     if (COMPRESSIBLE.test(file)) {
       compressible++;
-      for (const sibling of await compressor.compress(file, path, body, hash)) hashes[sibling.file] = sibling.identity;
+      for (const sibling of await compressor.compress(file, path, () => body, bodyHash)) hashes[sibling.file] = sibling.identity;
+    }
+  };
+
+  /** One page as Astro wrote it, decoded and spliced only if something needs its text. */
+  const pageOf = (read: Buffer) => {
+    let text: string | undefined;
+    let html: string | undefined;
+    let body: Buffer | undefined;
+    const page = {
+      read,
+      text: () => (text ??= read.toString('utf8')),
+      spliced: () => (html ??= spliceFragments(page.text(), fragments)),
+      final: () => (body ??= page.spliced() === page.text() ? read : Buffer.from(page.spliced())),
+    };
+    return page;
+  };
+
+  /** What the page's check found: from the memo for the same bytes at the same path, or now. Returns its final hash. */
+  const checkPage = (file: string, path: string, page: ReturnType<typeof pageOf>): string => {
+    const raw = sha256(page.read);
+    const known = remembered[path];
+    if (known?.raw === raw) {
+      reusedFindings++;
+      for (const h of known.scripts) scriptHashes.add(h);
+      links.replay(file, page.spliced, known.links);
+      memo.pages[path] = known;
+      return known.hash;
+    }
+    const html = page.spliced();
+    let scripts: string[];
+    try {
+      scripts = inlineScriptHashes(html);
+    } catch (error) {
+      // A script the site did not write (a sanitiser regression): never allow it by the policy.
+      if (error instanceof ForeignInlineScriptError) throw new ForeignInlineScriptError(`${path}: ${error.message}`);
+      throw error;
+    }
+    for (const h of scripts) scriptHashes.add(h);
+    const pageHash = page.final() === page.read ? raw : sha256(page.final());
+    memo.pages[path] = { raw, hash: pageHash, scripts, links: links.page(file, html) };
+    return pageHash;
+  };
+
+  /** Pages: spliced, checked, and written only when their bytes are not already in the previous release. */
+  const finishPage = async (file: string, read: Buffer) => {
+    const path = sitePath(file);
+    const page = pageOf(read);
+    const pageHash = checkPage(file, path, page);
+    hashes[path] = pageHash;
+    const linked = await linkUnchanged(file, path, pageHash);
+    if (!linked && page.final() !== read) await writeFile(file, page.final());
+    compressible++;
+    // Compressed only if the cache lacks it: from the bytes in hand, or the linked file.
+    const body = () => (linked ? readFile(file) : page.final());
+    for (const sibling of await compressor.compress(file, path, body, pageHash)) hashes[sibling.file] = sibling.identity;
+  };
+
+  /** Replaces `file` by a link to the previous release's file at `path` when that has `hash`. */
+  const linkUnchanged = async (file: string, path: string, hash: string): Promise<boolean> => {
+    if (!previousRelease || previousRelease.hashes[path] !== hash) return false;
+    const tmp = `${file}.link-${process.pid}`;
+    try {
+      await link(join(previousRelease.root, path), tmp);
+      await rename(tmp, file);
+      return true;
+    } catch {
+      // Another file system, or the release lost the file: this one stays, with its new time.
+      await rm(tmp, { force: true });
+      return false;
     }
   };
 
@@ -73,39 +209,36 @@ export async function finishBuild(root: string, bases: Parameters<typeof policy>
     files.filter((f) => !policyFiles.has(f)),
     FILE_CONCURRENCY,
     async (file) => {
-      let body = await readFile(file);
-      if (file.endsWith('.html')) {
-        const read = body.toString('utf8');
-        const html = spliceFragments(read, fragments);
-        if (html !== read) {
-          body = Buffer.from(html);
-          await writeFile(file, body);
-        }
-        try {
-          for (const h of inlineScriptHashes(html)) scriptHashes.add(h);
-        } catch (error) {
-          // A script the site did not write (a sanitiser regression): never allow it by the policy.
-          if (error instanceof ForeignInlineScriptError) throw new ForeignInlineScriptError(`${sitePath(file)}: ${error.message}`);
-          throw error;
-        }
-        links.page(file, html);
+      const read = await readFile(file);
+      if (file.endsWith('.html')) await finishPage(file, read);
+      else {
+        await finishFile(file, read);
+        await linkUnchanged(file, sitePath(file), hashes[sitePath(file)]!);
       }
-      await finishFile(file, body);
       show.tick();
     },
   );
   await writePolicy(root, scriptHashes, bases);
   for (const file of policyFiles) {
     await finishFile(file, await readFile(file));
+    await linkUnchanged(file, sitePath(file), hashes[sitePath(file)]!);
     show.tick();
   }
   show.done();
+  const checked = await links.finish();
+  // Only a clean build is remembered: a page's findings are replayed without its broken references.
+  if (memoFile && !checked.broken.length) {
+    const tmp = `${memoFile}.${process.pid}.tmp`;
+    await writeFile(tmp, JSON.stringify(memo));
+    await rename(tmp, memoFile);
+  }
 
   return {
     hashes: Object.fromEntries(Object.entries(hashes).sort(([a], [b]) => (a < b ? -1 : 1))),
-    links: await links.finish(),
+    links: checked,
     compressed: { files: compressible, ...compressor.stats, pruned: await compressor.prune() },
     fragments: fragments.size,
+    remembered: reusedFindings,
     ms: Math.round(performance.now() - started),
   };
 }

@@ -18,15 +18,13 @@
  * a rebuild compresses only what changed, and writes no bytes for the rest.
  * Entries the build did not use and made over a week ago are removed.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { copyFile, link, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { readFile } from 'node:fs/promises';
 import { LANGUAGES } from '../../src/i18n/languages.ts';
 import { SECTION_LIST } from '../../src/lib/sections.ts';
-import { listFiles, mapLimit } from './files.ts';
 
 const br = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -45,7 +43,7 @@ const GZIP_LEVEL = 9;
 /** How long a cache entry that no build used is kept (other builds, e.g. tests, share the cache). */
 export const CACHE_UNUSED_MS = 7 * 24 * 60 * 60 * 1000;
 
-export const sha256 = (body: Buffer | string) => createHash('sha256').update(body).digest('hex');
+export const sha256 = (body: Buffer | string) => hash('sha256', body);
 
 /** The compressed siblings of one file: their encodings and how each is made. */
 function encodingsOf(sitePath: string) {
@@ -62,11 +60,12 @@ function encodingsOf(sitePath: string) {
 
 export interface Compressor {
   /**
-   * Writes `file.br` and `file.gz` for a file whose bytes are `body` and hash
-   * `hash`; returns the site-relative siblings with a stable identity of each
-   * (the same source and settings always give the same bytes).
+   * Writes `file.br` and `file.gz` for a file whose bytes (`body()`, read
+   * only when something must be compressed) have the hash `hash`; returns the
+   * site-relative siblings with a stable identity of each (the same source and
+   * settings always give the same bytes).
    */
-  compress(file: string, sitePath: string, body: Buffer, hash: string): Promise<{ file: string; identity: string }[]>;
+  compress(file: string, sitePath: string, body: () => Buffer | Promise<Buffer>, hash: string): Promise<{ file: string; identity: string }[]>;
   /** Drops the cache entries that this build did not use and no build has used for a week. */
   prune(now?: number): Promise<number>;
   stats: { made: number; reused: number };
@@ -90,7 +89,7 @@ export async function createCompressor(cacheDir = process.env.COMPRESS_CACHE_DIR
         if (await placeFrom(cached, target)) {
           stats.reused++;
         } else {
-          const data = await make(body);
+          const data = await make(await body());
           // Into the cache by rename, so that a build running beside this one never links half a file.
           const tmp = `${cached}.${process.pid}-${++temporaries}.tmp`;
           await writeFile(tmp, data);
@@ -139,18 +138,4 @@ async function placeFrom(cached: string, target: string): Promise<boolean> {
       return false;
     }
   }
-}
-
-/** Compresses every text file below `root` (for a site built without the build's last pass). */
-export async function precompress(
-  root: string,
-  cacheDir?: string,
-): Promise<{ files: number; reused: number; pruned: number }> {
-  const compressor = await createCompressor(cacheDir);
-  const files = (await listFiles(root)).filter((f) => COMPRESSIBLE.test(f));
-  await mapLimit(files, 8, async (file) => {
-    const body = await readFile(file);
-    await compressor.compress(file, `/${file.slice(root.length).replace(/^\/+/, '')}`, body, sha256(body));
-  });
-  return { files: files.length, reused: compressor.stats.reused / 2, pruned: await compressor.prune() };
 }

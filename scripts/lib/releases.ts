@@ -9,11 +9,13 @@
  * nginx snippet of the policy being served), reports/.
  */
 import { execFile, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { link, open, readdir, readFile, readlink, rename, rm, symlink, unlink, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { CSP_FILE, nginxCspSnippet } from './csp.ts';
-import { mapLimit } from './files.ts';
+import { FILE_CONCURRENCY, listFiles, mapLimit } from './files.ts';
+import { sha256 } from './precompress.ts';
 
 export const RELEASES_KEPT = 3;
 export const LOCK_FILE = 'rebuild.lock';
@@ -27,6 +29,19 @@ export function releasesDir(): string {
 }
 
 export const fileHashesPath = (dir: string, id: string) => join(dir, 'reports', `${id}.files.json`);
+
+/** The file hashes of a published release (its folder): from its manifest, or (a release from before manifests) by reading it. */
+export async function releaseFileHashes(release: string): Promise<Map<string, string>> {
+  try {
+    const manifest = await readFile(fileHashesPath(dirname(release), basename(release)), 'utf8');
+    return new Map(Object.entries(JSON.parse(manifest) as Record<string, string>));
+  } catch {
+    if (!existsSync(release)) return new Map();
+    const files = (await listFiles(release)).sort();
+    const hashes = await mapLimit(files, FILE_CONCURRENCY, async (p) => sha256(await readFile(p)));
+    return new Map(files.map((p, i) => [`/${relative(release, p)}`, hashes[i]!]));
+  }
+}
 
 // ---------------------------------------------------------------------------------------------
 // The lock

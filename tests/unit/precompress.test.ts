@@ -5,7 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bestQuality, CACHE_UNUSED_MS, precompress } from '../../scripts/lib/precompress.ts';
+import { finishBuild } from '../../scripts/lib/finish-build.ts';
+import { bestQuality, CACHE_UNUSED_MS } from '../../scripts/lib/precompress.ts';
+
+/** The build's last pass compresses every text file it finishes. */
+const bases = { publicApiBase: 'https://api.example.uz', mediaBase: 'https://api.example.uz', siteUrl: 'https://example.uz' };
+const precompress = async (site: string, compressCache: string) => (await finishBuild(site, bases, { compressCache })).compressed;
 
 const dirs: string[] = [];
 function folder(): string {
@@ -26,7 +31,8 @@ describe('precompress', () => {
     mkdirSync(join(site, '_astro'));
     writeFileSync(join(site, '_astro', 'photo.avif'), Buffer.from([0, 1, 2, 3]));
     const result = await precompress(site, cache);
-    expect(result).toMatchObject({ files: 1, reused: 0 });
+    // The page and the policy the pass writes beside it (content-security-policy.txt).
+    expect(result).toMatchObject({ files: 2, made: 4, reused: 0 });
     expect(brotliDecompressSync(readFileSync(join(site, 'index.html.br'))).toString()).toBe(html);
     expect(gunzipSync(readFileSync(join(site, 'index.html.gz'))).toString()).toBe(html);
     expect(readdirSync(join(site, '_astro'))).toEqual(['photo.avif']);
@@ -38,15 +44,16 @@ describe('precompress', () => {
     writeFileSync(join(site, 'a.html'), '<p>bir</p>');
     writeFileSync(join(site, 'b.css'), 'p{color:red}');
     await precompress(site, cache);
-    expect(readdirSync(cache)).toHaveLength(4);
+    // Two files each of a.html, b.css and the policy.
+    expect(readdirSync(cache)).toHaveLength(6);
     // Every entry is old; b.css then changes, so its old entries are used by no build.
     const old = new Date(Date.now() - CACHE_UNUSED_MS - 60_000);
     for (const name of readdirSync(cache)) utimesSync(join(cache, name), old, old);
     writeFileSync(join(site, 'b.css'), 'p{color:blue}');
     const second = await precompress(site, cache);
-    expect(second).toEqual({ files: 2, reused: 1, pruned: 2 });
-    // a.html's entries were used again, so they stay, beside b.css's new ones.
-    expect(readdirSync(cache)).toHaveLength(4);
+    expect(second).toEqual({ files: 3, made: 2, reused: 4, pruned: 2 });
+    // a.html's and the policy's entries were used again, so they stay, beside b.css's new ones.
+    expect(readdirSync(cache)).toHaveLength(6);
     expect(brotliDecompressSync(readFileSync(join(site, 'b.css.br'))).toString()).toBe('p{color:blue}');
   });
 

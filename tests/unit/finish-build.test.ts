@@ -1,0 +1,90 @@
+/**
+ * The build's last pass remembers what it found in each page between builds
+ * (scripts/lib/finish-build.ts). A rebuild that reuses those findings must
+ * still fail on every broken reference a full check would find.
+ */
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { finishBuild } from '../../scripts/lib/finish-build.ts';
+
+const work = mkdtempSync(join(tmpdir(), 'finish-build-'));
+afterAll(() => rm(work, { recursive: true, force: true }));
+const bases = { publicApiBase: 'https://api.example.uz', mediaBase: 'https://api.example.uz', siteUrl: 'https://example.uz' };
+const memoFile = join(work, 'memo.json');
+const compressCache = join(work, 'compressed');
+
+/** A site as Astro leaves it: `pages` by site path. Each build gets a fresh folder, as a rebuild's staging does. */
+let builds = 0;
+function site(pages: Record<string, string>): string {
+  const root = join(work, `build-${++builds}`);
+  for (const [path, body] of Object.entries(pages)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), body);
+  }
+  return root;
+}
+const finish = (root: string) => finishBuild(root, bases, { compressCache, memoFile });
+
+const page = (body: string) => `<!doctype html><html><head><link rel="stylesheet" href="/_astro/site.css"></head><body>${body}</body></html>`;
+const clean = {
+  '/_astro/site.css': 'p{}',
+  '/index.html': page('<a href="/news/">Yangiliklar</a> <a href="/news/#photos">Suratlar</a>'),
+  '/news/index.html': page('<h1 id="top">Yangiliklar</h1><section id="photos"></section><a href="/news/1/">Birinchi</a> <a href="#top">Tepaga</a>'),
+  '/news/1/index.html': page('<h1>Birinchi</h1><a href="/">Bosh sahifa</a>'),
+};
+
+describe('the last pass between builds', () => {
+  it('reuses the findings for pages that did not change, with the same result as a full check', async () => {
+    rmSync(memoFile, { force: true });
+    const first = await finish(site(clean));
+    expect(first.links.broken).toEqual([]);
+    expect(first.remembered).toBe(0);
+    const second = await finish(site(clean));
+    expect(second.remembered).toBe(3);
+    expect(second.links).toEqual(first.links);
+    expect(second.hashes).toEqual(first.hashes);
+  });
+
+  it('still finds an anchor that lost its target in a page that did not change', async () => {
+    await finish(site(clean));
+    const result = await finish(site({ ...clean, '/news/index.html': page('<h1 id="top">Yangiliklar</h1><a href="/news/1/">Birinchi</a> <a href="#top">Tepaga</a>') }));
+    expect(result.remembered).toBe(2);
+    expect(result.links.broken).toEqual(['index.html: /news/#photos (no element with that id)']);
+  });
+
+  it('checks every page afresh when a file has gone', async () => {
+    await finish(site(clean));
+    const { ['/news/1/index.html']: _gone, ...rest } = clean;
+    const result = await finish(site(rest));
+    expect(result.remembered).toBe(0);
+    expect(result.links.broken).toEqual(['news/index.html: /news/1/']);
+  });
+
+  it('checks a changed page afresh', async () => {
+    await finish(site(clean));
+    const result = await finish(site({ ...clean, '/news/1/index.html': page('<a href="/ru/">Русский</a>') }));
+    expect(result.remembered).toBe(2);
+    expect(result.links.broken).toEqual(['news/1/index.html: /ru/']);
+  });
+
+  it('remembers nothing from a build that failed its check', async () => {
+    const broken = { ...clean, '/index.html': page('<a href="/yoq/">Yoʻq</a>') };
+    expect((await finish(site(broken))).links.broken).toEqual(['index.html: /yoq/']);
+    // The same broken page again: found again, not taken from a memo of the failed build;
+    // the two unchanged pages come from the last clean build's memo.
+    const again = await finish(site(broken));
+    expect(again.links.broken).toEqual(['index.html: /yoq/']);
+    expect(again.remembered).toBe(2);
+  });
+
+  it('keeps working without a memo file', async () => {
+    const root = site(clean);
+    cpSync(root, `${root}-copy`, { recursive: true });
+    const result = await finishBuild(`${root}-copy`, bases, { compressCache });
+    expect(result.remembered).toBe(0);
+    expect(result.links.broken).toEqual([]);
+  });
+});

@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ApiError, createApiClient, type ApiClient } from '../api/client.ts';
+import type { ContentChanges } from './changes.ts';
 import {
   EMPLOYEE_CATEGORIES,
   POST_TYPES,
@@ -37,12 +38,9 @@ export interface PullOptions {
   /** First retry delay of a failing request (doubles each time). */
   backoffMs?: number;
   /** What changed, if known: only those details are fetched again. Default: everything. */
-  changes?: ContentChange[] | 'all';
+  changes?: ContentChanges;
   log?: (line: string) => void;
 }
-
-/** A content change named by a webhook; `id` missing means every item of that type. */
-export type ContentChange = { type: string; id?: number };
 
 export interface PullSummary {
   requests: number;
@@ -85,7 +83,7 @@ async function readSnapshot(file: string): Promise<Snapshot | null> {
 }
 
 /** Which details must be fetched again: all, or the named ones of each type. */
-function refetchRule(changes: ContentChange[] | 'all', type: 'post' | 'page') {
+function refetchRule(changes: ContentChanges, type: 'post' | 'page') {
   if (changes === 'all' || changes.some((c) => c.type === type && c.id === undefined)) return () => true;
   const ids = new Set(changes.filter((c) => c.type === type).map((c) => c.id));
   return (id: number) => ids.has(id);

@@ -11,7 +11,7 @@ import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'astro';
-import { readConfig, type SiteConfig } from '../src/config.ts';
+import { readConfig, readMachineSettings, type SiteConfig } from '../src/config.ts';
 import { pullContent } from '../src/content/pull.ts';
 import { ensureApi } from './lib/api.ts';
 import { finishBuild, type FinishedBuild } from './lib/finish-build.ts';
@@ -27,7 +27,7 @@ export interface BuildReport extends FinishedBuild {
 /** Pages in the previous build's incremental manifest: the likely total of this one, for progress. */
 function previousPageCount(): number | undefined {
   try {
-    const manifest = JSON.parse(readFileSync(join(resolve(process.env.ASTRO_CACHE_DIR || '.cache/astro'), 'incremental-build.json'), 'utf8')) as {
+    const manifest = JSON.parse(readFileSync(join(resolve(readMachineSettings().astroCacheDir), 'incremental-build.json'), 'utf8')) as {
       routes: Record<string, { paths: Record<string, unknown> }>;
     };
     return Object.values(manifest.routes).reduce((n, r) => n + Object.keys(r.paths).length, 0) || undefined;
@@ -91,7 +91,7 @@ async function astroBuild(): Promise<BuildReport['astro']> {
 
 /** Builds the site from the current snapshot into OUT_DIR and finishes it; fails on a broken internal reference. */
 export async function buildFromSnapshot(): Promise<BuildReport> {
-  const outDir = process.env.OUT_DIR || 'dist';
+  const { outDir } = readMachineSettings();
   const astro = await astroBuild();
   const finished = await finishBuild(outDir, readConfig());
   const report: BuildReport = { astro, ...finished };

@@ -14,6 +14,7 @@ import { link, open, readdir, readFile, readlink, rename, rm, symlink, unlink, w
 import { dirname, join, resolve, sep } from 'node:path';
 import { CSP_FILE, nginxCspSnippet } from './csp.ts';
 import { mapLimit } from './files.ts';
+import { readMachineSettings } from '../../src/config.ts';
 
 export const RELEASES_KEPT = 3;
 export const LOCK_FILE = 'rebuild.lock';
@@ -23,7 +24,7 @@ export const LOCK_BUSY_EXIT = 75;
 export const CONFIG_EXIT = 2;
 
 export function releasesDir(): string {
-  return resolve(process.env.RELEASES_DIR || '.releases');
+  return resolve(readMachineSettings().releasesDir);
 }
 
 export const fileHashesPath = (dir: string, id: string) => join(dir, 'reports', `${id}.files.json`);

@@ -27,6 +27,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { deployEnvProblem } from '../src/config.ts';
+import { readBody, sendJson } from './lib/http.ts';
 import { contentChange, describeChanges, mergeChanges, type ContentChange, type ContentChanges as Changes } from '../src/content/changes.ts';
 
 export type RebuildFn = (changes: Changes, signal: AbortSignal) => Promise<unknown>;
@@ -152,34 +153,6 @@ export function parseChanges(body: string): Changes {
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-type BodyResult = { ok: true; body: Buffer } | { ok: false; reason: 'too-large' | 'aborted' };
-
-/** Collects the body, never holding more than `limit` bytes: past it, stops reading. */
-function readBody(req: IncomingMessage, limit: number): Promise<BodyResult> {
-  return new Promise((resolve) => {
-    const declared = req.headers['content-length'];
-    if (declared !== undefined && Number(declared) > limit) return resolve({ ok: false, reason: 'too-large' });
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const finish = (result: BodyResult) => {
-      req.off('data', onData).off('end', onEnd).off('error', onAbort).off('aborted', onAbort);
-      resolve(result);
-    };
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        req.pause();
-        chunks.length = 0;
-        return finish({ ok: false, reason: 'too-large' });
-      }
-      chunks.push(chunk);
-    };
-    const onEnd = () => finish({ ok: true, body: Buffer.concat(chunks, size) });
-    const onAbort = () => finish({ ok: false, reason: 'aborted' });
-    req.on('data', onData).on('end', onEnd).on('error', onAbort).on('aborted', onAbort);
-  });
-}
-
 export async function createWebhookServer(options: WebhookOptions): Promise<WebhookServer> {
   const { secret, rebuild } = options;
   if (typeof secret !== 'string' || secret === '') throw new TypeError('createWebhookServer: a non-empty secret is required');
@@ -278,17 +251,8 @@ export async function createWebhookServer(options: WebhookOptions): Promise<Webh
     })();
   }
 
-  const send = (res: ServerResponse, code: number, body: unknown, headers: Record<string, string> = {}) => {
-    const text = JSON.stringify(body);
-    res.writeHead(code, {
-      'content-type': 'application/json; charset=utf-8',
-      'cache-control': 'no-store',
-      'content-length': String(Buffer.byteLength(text)),
-      ...(closing ? { connection: 'close' } : {}),
-      ...headers,
-    });
-    res.end(text);
-  };
+  const send = (res: ServerResponse, code: number, body: unknown, headers: Record<string, string> = {}) =>
+    sendJson(res, code, body, { 'cache-control': 'no-store', ...(closing ? { connection: 'close' } : {}), ...headers });
 
   async function handleContent(req: IncomingMessage, res: ServerResponse) {
     const read = await readBody(req, MAX_BODY_BYTES);

@@ -2,7 +2,7 @@
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
-import { readConfig } from './src/config.ts';
+import { readConfig, readMachineSettings } from './src/config.ts';
 import { LANGUAGES } from './src/i18n/languages.ts';
 import { slugRedirects } from './src/routes.ts';
 import { FRAGMENT_DIR } from './src/lib/fragments.ts';
@@ -12,12 +12,14 @@ const redirects = slugRedirects();
 /** `/news/{id}` of posts that are not news redirect to their own section (noindex): read from the snapshot when the sitemap is written. */
 let postRedirects;
 // Pictures from the API are fetched at build time and served from the site (src/lib/images.ts).
-const media = new URL(readConfig().mediaBase);
+const config = readConfig();
+const machine = readMachineSettings();
+const media = new URL(config.mediaBase);
 
 export default defineConfig({
-  site: (process.env.SITE_URL || 'http://localhost:4321').trim(),
+  site: config.siteUrl,
   output: 'static',
-  outDir: process.env.OUT_DIR || './dist',
+  outDir: machine.outDir,
   integrations: [
     react(),
     // Every page in every language, with its hreflang alternates; not the redirects (menu slugs, /news/{id} of other posts) or the error pages.
@@ -37,7 +39,7 @@ export default defineConfig({
   // Incremental builds (issue: webhook and nightly rebuilds): pages keyed by their content are reused.
   // The cache lives in cacheDir, which the rebuild keeps between builds; concurrency must stay 1 while it is on.
   experimental: { incrementalBuild: true },
-  cacheDir: process.env.ASTRO_CACHE_DIR || './.cache/astro',
+  cacheDir: machine.astroCacheDir,
   build: { format: 'directory', concurrency: 1 },
   trailingSlash: 'ignore',
   // Scoped styles by class rather than a data attribute on every element: fewer bytes in the first flight.

@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { readMachineSettings } from './src/config.ts';
 
 /**
  * End-to-end tests in Debian's Chromium (no browser download) against the
@@ -21,7 +22,7 @@ export default defineConfig({
     browserName: 'chromium',
     headless: true,
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: readMachineSettings().chromiumPath,
       args: [
         '--no-sandbox',
         '--disable-gpu',

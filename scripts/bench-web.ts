@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { SAMPLE_API_URL } from '../src/config.ts';
+import { readMachineSettings, SAMPLE_API_URL } from '../src/config.ts';
 import { LANGUAGES, localizePath } from '../src/i18n/languages.ts';
 import { brotliSize, renderBlocking } from './check-budgets.ts';
 import { startSampleApi } from './sample-api/server.ts';
@@ -38,7 +38,7 @@ await run(process.execPath, ['scripts/build.ts'], {
 });
 const site = await serveDist({ root: outDir, port: 0 });
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromePath: readMachineSettings().chromiumPath,
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
 });
 

@@ -11,7 +11,7 @@ import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'astro';
-import { readConfig, type SiteConfig } from '../src/config.ts';
+import { readConfig, readMachineSettings, type SiteConfig } from '../src/config.ts';
 import { pullContent } from '../src/content/pull.ts';
 import { ensureApi } from './lib/api.ts';
 import { finishBuild, type FinishedBuild } from './lib/finish-build.ts';
@@ -26,7 +26,7 @@ export interface BuildReport extends FinishedBuild {
 }
 
 /** Astro's cache (astro.config.mjs), which the rebuild keeps between builds; the last pass keeps its memo there too. */
-const ASTRO_CACHE_DIR = resolve(process.env.ASTRO_CACHE_DIR || '.cache/astro');
+const ASTRO_CACHE_DIR = resolve(readMachineSettings().astroCacheDir);
 
 /** Pages in the previous build's incremental manifest: the likely total of this one, for progress. */
 function previousPageCount(): number | undefined {
@@ -95,7 +95,7 @@ async function astroBuild(): Promise<BuildReport['astro']> {
 
 /** Builds the site from the current snapshot into OUT_DIR and finishes it; fails on a broken internal reference. */
 export async function buildFromSnapshot(): Promise<BuildReport> {
-  const outDir = process.env.OUT_DIR || 'dist';
+  const { outDir } = readMachineSettings();
   const astro = await astroBuild();
   // Set by the rebuild: the release this build will replace.
   const previous = process.env.PREVIOUS_RELEASE;

@@ -14,6 +14,7 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { readMachineSettings } from '../src/config.ts';
 
 export const INITIAL_WINDOW = 10 * 1460;
 export const BUDGETS = {
@@ -114,7 +115,7 @@ export function checkBudgets(rootDir: string): { rows: BudgetRow[]; failures: st
 }
 
 if (import.meta.main) {
-  const { rows, failures } = checkBudgets(process.argv[2] ?? process.env.OUT_DIR ?? 'dist');
+  const { rows, failures } = checkBudgets(process.argv[2] ?? readMachineSettings().outDir);
   console.log('page'.padEnd(40), 'first flight (br)'.padStart(18), 'budget'.padStart(8), 'JS (br)'.padStart(9));
   for (const r of rows) console.log(r.page.padEnd(40), String(r.firstFlight).padStart(18), String(r.budget).padStart(8), String(r.javascript).padStart(9));
   for (const f of failures) console.error(`over budget: ${f}`);

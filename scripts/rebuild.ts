@@ -26,8 +26,9 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { deployEnvProblem, readConfig } from '../src/config.ts';
-import { diffHashes, pullContent, type ContentChange, type PullSummary } from '../src/content/pull.ts';
+import { deployEnvProblem, readConfig, readMachineSettings } from '../src/config.ts';
+import { contentChange, type ContentChanges } from '../src/content/changes.ts';
+import { diffHashes, pullContent, type PullSummary } from '../src/content/pull.ts';
 import { ensureApi } from './lib/api.ts';
 import {
   CONFIG_EXIT,
@@ -49,15 +50,13 @@ export { releasesDir, swapLink } from './lib/releases.ts';
 import type { BuildReport } from './build.ts';
 import { buildInputsDigest } from './lib/inputs.ts';
 
-export type Change = ContentChange;
-
 export interface RebuildReport {
   id: string;
   /** The digest of everything the build depends on (scripts/lib/inputs.ts). */
   inputs: string;
   /** True when nothing the build depends on changed: nothing was built or published. */
   unchanged?: boolean;
-  changes: Change[] | 'all';
+  changes: ContentChanges;
   startedAt: string;
   finishedAt: string;
   pull: { ms: number; requests: number; items: number; warnings: number; added: string[]; changed: string[]; removed: string[] };
@@ -79,7 +78,7 @@ export interface RebuildReport {
 }
 
 function astroCacheManifest(): string {
-  return join(resolve(process.env.ASTRO_CACHE_DIR || '.cache/astro'), 'incremental-build.json');
+  return join(resolve(readMachineSettings().astroCacheDir), 'incremental-build.json');
 }
 
 type Manifest = { routes: Record<string, { dependencyHash: string; paths: Record<string, { cacheKey: string }> }> };
@@ -144,7 +143,7 @@ function runBuild(outDir: string, previousRelease: string | null, signal?: Abort
  * LockBusyError, or waits with `wait`. Refuses without API_BASE and SITE_URL.
  */
 export async function rebuild(
-  changes: Change[] | 'all' = 'all',
+  changes: ContentChanges = 'all',
   signal?: AbortSignal,
   options: { wait?: boolean; force?: boolean } = {},
 ): Promise<RebuildReport> {
@@ -161,7 +160,7 @@ export async function rebuild(
   }
 }
 
-async function rebuildLocked(changes: Change[] | 'all', signal: AbortSignal | undefined, force: boolean): Promise<RebuildReport> {
+async function rebuildLocked(changes: ContentChanges, signal: AbortSignal | undefined, force: boolean): Promise<RebuildReport> {
   const config = readConfig();
   const dir = releasesDir();
   const staging = join(dir, 'staging');
@@ -296,13 +295,13 @@ export function summary(r: RebuildReport): string {
  * `--changed post:123,page:5` names what changed, as the webhook's body does, so that the pull fetches
  * those details only; without it, everything is pulled.
  */
-export function changesFromArgs(args: string[]): Change[] | 'all' {
+export function changesFromArgs(args: string[]): ContentChanges {
   const at = args.indexOf('--changed');
   if (at < 0) return 'all';
   return (args[at + 1] ?? '').split(',').filter(Boolean).map((item) => {
     const [type, id] = item.split(':');
     if (!type || (id !== undefined && !/^\d+$/.test(id))) throw new Error(`--changed takes type:id pairs such as post:123, not "${item}"`);
-    return id === undefined ? { type } : { type, id: Number(id) };
+    return contentChange(type, id === undefined ? undefined : Number(id));
   });
 }
 

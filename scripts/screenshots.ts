@@ -5,13 +5,15 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { chromium } from '@playwright/test';
+import { readMachineSettings } from '../src/config.ts';
 import { serveDist } from './serve.ts';
 
 const paths = process.argv.slice(2);
 if (!paths.length) paths.push('/');
-const { url, server } = await serveDist({ root: process.env.OUT_DIR || 'dist', port: 0 });
+const { outDir, chromiumPath } = readMachineSettings();
+const { url, server } = await serveDist({ root: outDir, port: 0 });
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: chromiumPath,
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
 });
 await mkdir('.cache/screenshots', { recursive: true });

@@ -27,18 +27,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { deployEnvProblem } from '../src/config.ts';
-
-export const CONTENT_TYPES = ['post', 'page', 'menu', 'employee', 'gallery', 'survey'] as const;
-export type ContentType = (typeof CONTENT_TYPES)[number];
-
-/** One changed thing: a whole kind of content (`{type}`) or one item of it (`{type, id}`). */
-export interface Change {
-  type: ContentType;
-  id?: number;
-}
-
-/** What a rebuild is asked to refresh: a list of changes, or `'all'`. */
-export type Changes = Change[] | 'all';
+import { readBody, sendJson } from './lib/http.ts';
+import { contentChange, describeChanges, mergeChanges, type ContentChange, type ContentChanges as Changes } from '../src/content/changes.ts';
 
 export type RebuildFn = (changes: Changes, signal: AbortSignal) => Promise<unknown>;
 
@@ -133,15 +123,14 @@ const header = (req: IncomingMessage, name: string) => {
 
 class BadRequest extends Error {}
 
-function parseChange(value: unknown, where: string): Change {
+function parseChange(value: unknown, where: string): ContentChange {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new BadRequest(`${where}: expected an object`);
   const { type, id } = value as { type?: unknown; id?: unknown };
-  if (typeof type !== 'string' || !(CONTENT_TYPES as readonly string[]).includes(type)) {
-    throw new BadRequest(`${where}: "type" must be one of ${CONTENT_TYPES.join(', ')}`);
+  try {
+    return contentChange(type, id);
+  } catch (err) {
+    throw new BadRequest(`${where}: ${(err as Error).message}`);
   }
-  if (id === undefined) return { type: type as ContentType };
-  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 0) throw new BadRequest(`${where}: "id" must be a non-negative integer`);
-  return { type: type as ContentType, id };
 }
 
 /** Reads a (verified) body: empty or `{}` → 'all'; `{type, id?}` or a non-empty array of them. */
@@ -161,48 +150,8 @@ export function parseChanges(body: string): Changes {
   return [parseChange(value, 'body')];
 }
 
-/** Union of two sets of changes: 'all' wins; identical changes are kept once, in arrival order. */
-export function mergeChanges(a: Changes | null, b: Changes): Changes {
-  if (a === 'all' || b === 'all') return 'all';
-  const out = a ? [...a] : [];
-  for (const change of b) {
-    if (!out.some((c) => c.type === change.type && c.id === change.id)) out.push(change);
-  }
-  return out;
-}
-
-const describeChanges = (changes: Changes) =>
-  changes === 'all' ? 'all' : changes.map((c) => (c.id === undefined ? c.type : `${c.type}#${c.id}`)).join(', ');
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
-type BodyResult = { ok: true; body: Buffer } | { ok: false; reason: 'too-large' | 'aborted' };
-
-/** Collects the body, never holding more than `limit` bytes: past it, stops reading. */
-function readBody(req: IncomingMessage, limit: number): Promise<BodyResult> {
-  return new Promise((resolve) => {
-    const declared = req.headers['content-length'];
-    if (declared !== undefined && Number(declared) > limit) return resolve({ ok: false, reason: 'too-large' });
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const finish = (result: BodyResult) => {
-      req.off('data', onData).off('end', onEnd).off('error', onAbort).off('aborted', onAbort);
-      resolve(result);
-    };
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        req.pause();
-        chunks.length = 0;
-        return finish({ ok: false, reason: 'too-large' });
-      }
-      chunks.push(chunk);
-    };
-    const onEnd = () => finish({ ok: true, body: Buffer.concat(chunks, size) });
-    const onAbort = () => finish({ ok: false, reason: 'aborted' });
-    req.on('data', onData).on('end', onEnd).on('error', onAbort).on('aborted', onAbort);
-  });
-}
 
 export async function createWebhookServer(options: WebhookOptions): Promise<WebhookServer> {
   const { secret, rebuild } = options;
@@ -302,17 +251,8 @@ export async function createWebhookServer(options: WebhookOptions): Promise<Webh
     })();
   }
 
-  const send = (res: ServerResponse, code: number, body: unknown, headers: Record<string, string> = {}) => {
-    const text = JSON.stringify(body);
-    res.writeHead(code, {
-      'content-type': 'application/json; charset=utf-8',
-      'cache-control': 'no-store',
-      'content-length': String(Buffer.byteLength(text)),
-      ...(closing ? { connection: 'close' } : {}),
-      ...headers,
-    });
-    res.end(text);
-  };
+  const send = (res: ServerResponse, code: number, body: unknown, headers: Record<string, string> = {}) =>
+    sendJson(res, code, body, { 'cache-control': 'no-store', ...(closing ? { connection: 'close' } : {}), ...headers });
 
   async function handleContent(req: IncomingMessage, res: ServerResponse) {
     const read = await readBody(req, MAX_BODY_BYTES);

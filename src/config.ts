@@ -57,3 +57,31 @@ export function deployEnvProblem(): string | null {
     '(only `npm start` and `npm run dev` use the bundled sample API by default).'
   );
 }
+
+/**
+ * Where the build machine keeps things and which programs it runs (README "Environment"). Apart from
+ * `SiteConfig` because none of it reaches the HTML, so none of it belongs in a page's key or the
+ * rebuild's digest.
+ */
+export interface MachineSettings {
+  /** Where the build writes the site. */
+  outDir: string;
+  /** Astro's cache, with the incremental-build manifest: keep it between builds. */
+  astroCacheDir: string;
+  /** Data folder of the sample API that `start`, `build` and `dev` start. */
+  sampleApiDir: string;
+  /** Releases, the `current` symlink and the rebuild lock. */
+  releasesDir: string;
+  /** The Chromium the end-to-end tests, screenshots and benchmarks drive. */
+  chromiumPath: string;
+}
+
+export function readMachineSettings(): MachineSettings {
+  return {
+    outDir: env('OUT_DIR') ?? 'dist',
+    astroCacheDir: env('ASTRO_CACHE_DIR') ?? '.cache/astro',
+    sampleApiDir: env('SAMPLE_API_DIR') ?? '.sample-api',
+    releasesDir: env('RELEASES_DIR') ?? '.releases',
+    chromiumPath: env('CHROMIUM_PATH') ?? '/usr/bin/chromium',
+  };
+}

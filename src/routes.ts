@@ -6,6 +6,7 @@
  */
 import type { NavTarget } from './api/types.ts';
 import { LANGUAGES, localizePath, type Language } from './i18n/languages.ts';
+import { contentPagePath } from './lib/paths.ts';
 
 export const SLUG_ROUTES: Readonly<Record<string, string>> = {
   // Activity
@@ -80,7 +81,7 @@ export function canonicalRoute(path: string): string {
 export function navHref(target: NavTarget, lang: Language): string {
   switch (target.kind) {
     case 'page':
-      return localizePath(lang, `/page/${target.pageId}`);
+      return localizePath(lang, contentPagePath(target.pageId));
     case 'external':
       return target.url;
     case 'route':
@@ -92,7 +93,7 @@ export function navHref(target: NavTarget, lang: Language): string {
 export function navTargetIs(target: NavTarget, path: string): boolean {
   if (target.kind === 'external') return false;
   const here = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  if (target.kind === 'page') return here === `/page/${target.pageId}`;
+  if (target.kind === 'page') return here === contentPagePath(target.pageId);
   const route = canonicalRoute(target.path);
   return here === route || here.startsWith(`${route}/`);
 }

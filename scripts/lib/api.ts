@@ -2,7 +2,7 @@
  * Makes sure the content API answers before a build: when API_BASE is left at
  * its default and nothing listens there, the bundled sample API is started.
  */
-import { SAMPLE_API_URL, type SiteConfig } from '../../src/config.ts';
+import { readMachineSettings, SAMPLE_API_URL, type SiteConfig } from '../../src/config.ts';
 import { startSampleApi, type SampleApi } from '../sample-api/server.ts';
 
 async function answers(base: string): Promise<boolean> {
@@ -22,7 +22,7 @@ export async function ensureApi(config: SiteConfig): Promise<SampleApi | null> {
     throw new Error(`The content API at ${config.apiBase} does not answer (GET ${config.apiBase}/api/home/menus).`);
   }
   const { hostname, port } = new URL(SAMPLE_API_URL);
-  const api = await startSampleApi({ host: hostname, port: Number(port), dataDir: process.env.SAMPLE_API_DIR ?? '.sample-api' });
+  const api = await startSampleApi({ host: hostname, port: Number(port), dataDir: readMachineSettings().sampleApiDir });
   console.log(`Started the bundled sample API on ${api.url}`);
   return api;
 }

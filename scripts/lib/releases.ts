@@ -16,6 +16,7 @@ import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { CSP_FILE, nginxCspSnippet } from './csp.ts';
 import { FILE_CONCURRENCY, listFiles, mapLimit } from './files.ts';
 import { sha256 } from './precompress.ts';
+import { readMachineSettings } from '../../src/config.ts';
 
 export const RELEASES_KEPT = 3;
 export const LOCK_FILE = 'rebuild.lock';
@@ -25,7 +26,7 @@ export const LOCK_BUSY_EXIT = 75;
 export const CONFIG_EXIT = 2;
 
 export function releasesDir(): string {
-  return resolve(process.env.RELEASES_DIR || '.releases');
+  return resolve(readMachineSettings().releasesDir);
 }
 
 export const fileHashesPath = (dir: string, id: string) => join(dir, 'reports', `${id}.files.json`);

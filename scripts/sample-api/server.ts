@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
+import { readBody, sendJson } from '../lib/http.ts';
 import { openDatabase, type OpenOptions } from './db.ts';
 import { createFaultInjector, describeRule, faultsFromEnv, validateRules, type FaultRule } from './faults.ts';
 
@@ -61,7 +62,7 @@ export async function startSampleApi(options: SampleApiOptions): Promise<SampleA
     const respond = () =>
       void handle(req, res).catch((err: unknown) => {
         log(`error on ${req.method} ${req.url}: ${err instanceof Error ? err.stack : String(err)}`);
-        if (!res.headersSent) json(res, 500, { errorMsg: 'Internal error' });
+        if (!res.headersSent) sendJson(res, 500, { errorMsg: 'Internal error' });
         else res.destroy();
       });
     if (faults) return faults.handle(req, res, respond);
@@ -111,11 +112,6 @@ function cors(req: IncomingMessage, res: ServerResponse): void {
   res.setHeader('access-control-max-age', '600');
 }
 
-function json(res: ServerResponse, status: number, body: unknown): void {
-  const payload = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(payload) });
-  res.end(payload);
-}
 
 function langOf(req: IncomingMessage, header = 'langtype'): number {
   const n = Number(req.headers[header]);
@@ -126,15 +122,10 @@ function message(key: keyof typeof MESSAGES, lang: number, n?: number): string {
   return MESSAGES[key][lang - 1]!.replace('{n}', String(n ?? ''));
 }
 
-async function readBody(req: IncomingMessage): Promise<string | null> {
-  let size = 0;
-  const parts: Buffer[] = [];
-  for await (const part of req as AsyncIterable<Buffer>) {
-    size += part.length;
-    if (size > MAX_BODY_BYTES) return null;
-    parts.push(part);
-  }
-  return Buffer.concat(parts).toString('utf8');
+/** The body as text, or null when it is larger than the sample API takes (or the client went away). */
+async function readText(req: IncomingMessage): Promise<string | null> {
+  const read = await readBody(req, MAX_BODY_BYTES);
+  return read.ok ? read.body.toString('utf8') : null;
 }
 
 /** A user's words as an FTS5 query: each word quoted (so no operator syntax leaks in) and prefix-matched. */
@@ -190,42 +181,42 @@ function router(db: DatabaseSync, uploads: string) {
         const maxPageNumber = Math.max(1, Math.ceil(total / PAGE_SIZE));
         const page = Math.min(Math.max(1, Number.parseInt(url.searchParams.get('pageNumber')!, 10) || 1), maxPageNumber);
         const list = q.postList.all(lang, n, PAGE_SIZE, (page - 1) * PAGE_SIZE);
-        return json(res, 200, { success: true, data: { list, maxPageNumber, currentPageNumber: page } });
+        return sendJson(res, 200, { success: true, data: { list, maxPageNumber, currentPageNumber: page } });
       }
       const post = q.post.get(lang, n);
-      return post ? json(res, 200, { data: post }) : json(res, 404, { errorMsg: 'Not found' });
+      return post ? sendJson(res, 200, { data: post }) : sendJson(res, 404, { errorMsg: 'Not found' });
     }
     if (get && (m = path.match(/^\/api\/page\/(\d+)$/))) {
       const page = q.page.get(lang, Number(m[1]));
-      return page ? json(res, 200, { data: page }) : json(res, 404, { errorMsg: 'Not found' });
+      return page ? sendJson(res, 200, { data: page }) : sendJson(res, 404, { errorMsg: 'Not found' });
     }
-    if (get && path === '/api/survey/getAll') return json(res, 200, { data: q.surveys.all(lang) });
+    if (get && path === '/api/survey/getAll') return sendJson(res, 200, { data: q.surveys.all(lang) });
     if (req.method === 'POST' && path === '/api/survey/answer') {
-      const raw = await readBody(req);
-      if (raw === null) return json(res, 413, { errorMsg: 'Too large' });
+      const raw = await readText(req);
+      if (raw === null) return sendJson(res, 413, { errorMsg: 'Too large' });
       let body: { surveyId?: unknown; isLike?: unknown };
       try {
         body = JSON.parse(raw) as typeof body;
       } catch {
-        return json(res, 400, { errorMsg: 'Invalid JSON' });
+        return sendJson(res, 400, { errorMsg: 'Invalid JSON' });
       }
       if (typeof body.isLike !== 'boolean' || !q.surveyExists.get(Number(body.surveyId))) {
-        return json(res, 400, { errorMsg: 'Invalid answer' });
+        return sendJson(res, 400, { errorMsg: 'Invalid answer' });
       }
       q.answer.run(Number(body.surveyId), body.isLike ? 1 : 0, new Date().toISOString());
-      return json(res, 200, { success: true });
+      return sendJson(res, 200, { success: true });
     }
     if (get && path === '/api/search') {
       const searchLang = langOf(req, 'langtypeqorakul');
       const match = ftsQuery(url.searchParams.get('q') ?? '', searchLang === 1);
-      if (!match) return json(res, 200, { errorMsg: message('emptyQuery', searchLang) });
+      if (!match) return sendJson(res, 200, { errorMsg: message('emptyQuery', searchLang) });
       const rows = q.search.all(match, searchLang) as { id: number; title: string; is_page: number }[];
-      return json(res, 200, rows.map((r) => ({ id: r.id, title: r.title, ispage: r.is_page === 1 })));
+      return sendJson(res, 200, rows.map((r) => ({ id: r.id, title: r.title, ispage: r.is_page === 1 })));
     }
     if (get && path === '/api/home/menus') {
       const groups = q.groups.all(lang) as { id: number; title: string; is_top: number }[];
       const items = q.items.all(lang) as { group_id: number; title: string; page: string; is_page: number }[];
-      return json(res, 200, {
+      return sendJson(res, 200, {
         data: groups.map((g) => ({
           title: g.title,
           isTop: g.is_top === 1,
@@ -233,34 +224,34 @@ function router(db: DatabaseSync, uploads: string) {
         })),
       });
     }
-    if (get && (m = path.match(/^\/api\/employee\/([123])$/))) return json(res, 200, { data: q.employees.all(lang, Number(m[1])) });
+    if (get && (m = path.match(/^\/api\/employee\/([123])$/))) return sendJson(res, 200, { data: q.employees.all(lang, Number(m[1])) });
     if (get && path === '/api/gallery/photos') {
       const groups = q.photos.all(lang) as { id: number; title: string; photoDate: string; photos: string }[];
-      return json(res, 200, {
+      return sendJson(res, 200, {
         data: groups.map((g) => {
           const photos = (JSON.parse(g.photos) as string[]).map((imageUrl) => ({ imageUrl }));
           return { ...g, photosCount: photos.length, photos };
         }),
       });
     }
-    if (get && path === '/api/gallery/videos') return json(res, 200, { data: q.videos.all(lang) });
+    if (get && path === '/api/gallery/videos') return sendJson(res, 200, { data: q.videos.all(lang) });
     if (req.method === 'POST' && path === '/api/apply') return apply(req, res, lang);
     if (get && (m = path.match(/^\/uploads\/([\w.-]+\.png)$/))) {
       const file = join(uploads, m[1]!);
-      if (!existsSync(file)) return json(res, 404, { errorMsg: 'Not found' });
+      if (!existsSync(file)) return sendJson(res, 404, { errorMsg: 'Not found' });
       res.writeHead(200, { 'content-type': 'image/png', 'content-length': statSync(file).size, 'cache-control': 'public, max-age=86400' });
       return void createReadStream(file).pipe(res);
     }
-    return json(res, 404, { errorMsg: 'Not found' });
+    return sendJson(res, 404, { errorMsg: 'Not found' });
   };
 
   async function apply(req: IncomingMessage, res: ServerResponse, lang: number): Promise<void> {
-    const raw = await readBody(req);
-    if (raw === null) return json(res, 413, { errorMsg: 'Too large' });
+    const raw = await readText(req);
+    if (raw === null) return sendJson(res, 413, { errorMsg: 'Too large' });
     const form = new URLSearchParams(raw);
     const fields = ['FIO', 'Tel', 'Email', 'Title', 'Description'].map((k) => (form.get(k) ?? '').trim());
-    if (fields.some((f) => f.length < MIN_FIELD_LENGTH)) return json(res, 400, { errorMsg: 'Validation failed' });
-    if (!form.get('h-captcha-response')) return json(res, 200, { errorMsg: message('captchaMissing', lang) });
+    if (fields.some((f) => f.length < MIN_FIELD_LENGTH)) return sendJson(res, 400, { errorMsg: 'Validation failed' });
+    if (!form.get('h-captcha-response')) return sendJson(res, 200, { errorMsg: message('captchaMissing', lang) });
     const [fio, tel, email, title, description] = fields as [string, string, string, string, string];
     // A resend after a lost answer carries the draft's key: answer as the first time, store nothing.
     // The look-up and the insert run without an await between them, so two concurrent repeats cannot
@@ -268,8 +259,8 @@ function router(db: DatabaseSync, uploads: string) {
     const rawKey = form.get('IdempotencyKey')?.trim() ?? '';
     const key = rawKey && rawKey.length <= MAX_IDEMPOTENCY_KEY_LENGTH ? rawKey : null;
     const first = key ? (q.appealByKey.get(key) as { id: number; lang: number } | undefined) : undefined;
-    if (first) return json(res, 200, { data: { msg: message('appealReceived', first.lang, first.id) } });
+    if (first) return sendJson(res, 200, { data: { msg: message('appealReceived', first.lang, first.id) } });
     const { lastInsertRowid } = q.appeal.run(new Date().toISOString(), lang, fio, tel, email, title, description, key);
-    return json(res, 200, { data: { msg: message('appealReceived', lang, Number(lastInsertRowid)) } });
+    return sendJson(res, 200, { data: { msg: message('appealReceived', lang, Number(lastInsertRowid)) } });
   }
 }

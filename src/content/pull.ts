@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ApiError, createApiClient, type ApiClient } from '../api/client.ts';
+import type { ContentChanges } from './changes.ts';
 import {
   EMPLOYEE_CATEGORIES,
   POST_TYPES,
@@ -30,7 +31,6 @@ import { SNAPSHOT_FILE, type LanguageContent, type Snapshot } from './snapshot.t
 
 export interface PullOptions {
   apiBase: string;
-  mediaBase: string;
   contentDir: string;
   concurrency?: number;
   timeoutMs?: number;
@@ -38,12 +38,9 @@ export interface PullOptions {
   /** First retry delay of a failing request (doubles each time). */
   backoffMs?: number;
   /** What changed, if known: only those details are fetched again. Default: everything. */
-  changes?: ContentChange[] | 'all';
+  changes?: ContentChanges;
   log?: (line: string) => void;
 }
-
-/** A content change named by a webhook; `id` missing means every item of that type. */
-export type ContentChange = { type: string; id?: number };
 
 export interface PullSummary {
   requests: number;
@@ -86,7 +83,7 @@ async function readSnapshot(file: string): Promise<Snapshot | null> {
 }
 
 /** Which details must be fetched again: all, or the named ones of each type. */
-function refetchRule(changes: ContentChange[] | 'all', type: 'post' | 'page') {
+function refetchRule(changes: ContentChanges, type: 'post' | 'page') {
   if (changes === 'all' || changes.some((c) => c.type === type && c.id === undefined)) return () => true;
   const ids = new Set(changes.filter((c) => c.type === type).map((c) => c.id));
   return (id: number) => ids.has(id);
@@ -125,12 +122,6 @@ export async function pullContent(options: PullOptions): Promise<PullSummary> {
     onRequest: () => void requests++,
   });
   const limit = createLimiter(concurrency);
-  // Each distinct request once per pull, however many places ask for it.
-  const memo = new Map<string, Promise<unknown>>();
-  const once = <T>(key: string, task: () => Promise<T>): Promise<T> => {
-    if (!memo.has(key)) memo.set(key, limit(task));
-    return memo.get(key) as Promise<T>;
-  };
 
   const file = join(options.contentDir, SNAPSHOT_FILE);
   const previous = await readSnapshot(file);
@@ -140,11 +131,10 @@ export async function pullContent(options: PullOptions): Promise<PullSummary> {
     post: (lang, id) => (refetchPost(id) ? undefined : previous?.languages[lang.code]?.posts[id]),
     page: (lang, id) => (refetchPage(id) ? undefined : previous?.languages[lang.code]?.pages[id]),
   };
-  const languages = await Promise.all(LANGUAGES.map((lang) => pullLanguage(client, lang, once, reuse)));
+  const languages = await Promise.all(LANGUAGES.map((lang) => pullLanguage(client, lang, limit, reuse)));
   const snapshot: Snapshot = {
     pulledAt: new Date().toISOString(),
     apiBase: options.apiBase,
-    mediaBase: options.mediaBase,
     languages: Object.fromEntries(languages.map((c, i) => [LANGUAGES[i]!.code, c])) as Snapshot['languages'],
   };
   const items = languages.reduce(
@@ -182,34 +172,34 @@ export function diffHashes(before: Map<string, string>, after: Map<string, strin
   return { added, changed, removed };
 }
 
-type Once = <T>(key: string, task: () => Promise<T>) => Promise<T>;
 /** The previous snapshot's copy of a detail that need not be fetched again, if any. */
 type Reuse = {
   post: (lang: Language, id: number) => Post | undefined;
   page: (lang: Language, id: number) => ContentPage | undefined;
 };
 
-async function pullLanguage(client: ApiClient, language: Language, once: Once, reuse: Reuse): Promise<LanguageContent> {
+async function pullLanguage(client: ApiClient, language: Language, limit: ReturnType<typeof createLimiter>, reuse: Reuse): Promise<LanguageContent> {
   const lang = language.number;
   const postTypes = Object.entries(POST_TYPES) as [PostTypeName, (typeof POST_TYPES)[PostTypeName]][];
   const pullList = async ([name, type]: (typeof postTypes)[number]) => {
-    const first = await once(`posts ${type} 1 ${lang}`, () => client.postList(type, lang, 1));
+    const first = await limit(() => client.postList(type, lang, 1));
     const rest = await Promise.all(
       Array.from({ length: Math.max(0, first.pageCount - 1) }, (_, i) =>
-        once(`posts ${type} ${i + 2} ${lang}`, () => client.postList(type, lang, i + 2)),
+        limit(() => client.postList(type, lang, i + 2)),
       ),
     );
     return [name, [first, ...rest].map((p) => p.items.map((item) => item.id))] as const;
   };
   // Menus and lists in one Promise.all: whichever fails first fails the pull, and no rejection goes unhandled.
   const [menus, listEntries] = await Promise.all([
-    once(`menus ${lang}`, () => client.menus(lang)),
+    limit(() => client.menus(lang)),
     Promise.all(postTypes.map(pullList)),
   ]);
 
+  // Each id once, however many lists or menu items name it.
   const ids = [...new Set(listEntries.flatMap(([, pages]) => pages.flat()))];
   const details = await Promise.all(
-    ids.map((id) => reuse.post(language, id) ?? once(`post ${id} ${lang}`, () => skipMissing(client.post(id, lang)))),
+    ids.map((id) => reuse.post(language, id) ?? limit(() => skipMissing(client.post(id, lang)))),
   );
   const posts: Record<number, Post> = {};
   for (const post of details) if (post) posts[post.id] = post;
@@ -220,17 +210,17 @@ async function pullLanguage(client: ApiClient, language: Language, once: Once, r
 
   const pageIds = [...new Set(menus.flatMap((g) => g.items.flatMap((i) => (i.target.kind === 'page' ? [i.target.pageId] : []))))];
   const pageList = await Promise.all(
-    pageIds.map((id) => reuse.page(language, id) ?? once(`page ${id} ${lang}`, () => skipMissing(client.page(id, lang)))),
+    pageIds.map((id) => reuse.page(language, id) ?? limit(() => skipMissing(client.page(id, lang)))),
   );
   const pages: Record<number, ContentPage> = {};
   for (const page of pageList) if (page) pages[page.id] = page;
 
   const categories = Object.values(EMPLOYEE_CATEGORIES);
   const [employeeLists, photoGroups, videos, surveys] = await Promise.all([
-    Promise.all(categories.map((c) => once(`employees ${c} ${lang}`, () => client.employees(c, lang)))),
-    once(`photos ${lang}`, () => client.photoGroups(lang)),
-    once(`videos ${lang}`, () => client.videos(lang)),
-    once(`surveys ${lang}`, () => client.surveys(lang)),
+    Promise.all(categories.map((c) => limit(() => client.employees(c, lang)))),
+    limit(() => client.photoGroups(lang)),
+    limit(() => client.videos(lang)),
+    limit(() => client.surveys(lang)),
   ]);
   const employees = Object.fromEntries(categories.map((c, i) => [c, employeeLists[i]!])) as Record<EmployeeCategory, Employee[]>;
 

@@ -32,6 +32,5 @@ export interface LanguageContent {
 export interface Snapshot {
   pulledAt: string;
   apiBase: string;
-  mediaBase: string;
   languages: Record<LangCode, LanguageContent>;
 }

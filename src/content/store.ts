@@ -5,7 +5,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Post, PostSummary } from '../api/types.ts';
-import { sanitize } from '../lib/sanitize.ts';
 import { readConfig } from '../config.ts';
 import type { Language } from '../i18n/languages.ts';
 import { SNAPSHOT_FILE, type LanguageContent, type Snapshot } from './snapshot.ts';
@@ -34,16 +33,4 @@ export const summaryOf = ({ id, title, brief, imageUrl, date, views }: PostSumma
 /** The posts of one list page, in the API's order. */
 export function postsOf(content: LanguageContent, ids: readonly number[]): Post[] {
   return ids.flatMap((id) => content.posts[id] ?? []);
-}
-
-/** Joins an API image path to the media base (§7 "Images come from the API (or media) base"). */
-export function mediaUrl(path: string | null): string | null {
-  if (!path) return null;
-  if (/^https?:\/\//.test(path)) return path;
-  return `${snapshot().mediaBase}/${path.replace(/^\/+/, '')}`;
-}
-
-/** API HTML made safe to show, with relative images joined to the media base. */
-export function safeHtml(html: string): string {
-  return sanitize(html, { mediaBase: snapshot().mediaBase });
 }

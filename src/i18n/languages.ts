@@ -25,10 +25,6 @@ export function languageByNumber(n: number): Language | undefined {
   return LANGUAGES.find((l) => l.number === n);
 }
 
-export function languageByPrefix(prefix: string | undefined): Language | undefined {
-  return LANGUAGES.find((l) => l.prefix === (prefix ?? ''));
-}
-
 /** The language a stored value selects: §1 says anything unknown means the default. */
 export function languageFromStored(value: string | null | undefined): Language {
   return languageByNumber(Number(value)) ?? DEFAULT_LANGUAGE;

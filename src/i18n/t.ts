@@ -19,11 +19,6 @@ export function t(lang: Pick<Language, 'code'>, key: MessageKey, vars?: Record<s
   return vars ? text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m)) : text;
 }
 
-/** A translator bound to one language, for components. */
-export function translator(lang: Pick<Language, 'code'>) {
-  return (key: MessageKey, vars?: Record<string, string | number>) => t(lang, key, vars);
-}
-
 /** The strings an island needs, picked on the server so the browser never loads a whole dictionary. */
 export function pickMessages<K extends MessageKey>(lang: Pick<Language, 'code'>, keys: readonly K[]): Record<K, string> {
   return Object.fromEntries(keys.map((k) => [k, t(lang, k)])) as Record<K, string>;

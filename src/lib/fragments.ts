@@ -11,7 +11,7 @@
  * language. A cold build does exactly the same, so an incremental build still
  * writes the same bytes as a cold one.
  */
-import { languageByPrefix, type Language } from '../i18n/languages.ts';
+import { splitLocalizedPath, type Language } from '../i18n/languages.ts';
 
 /** The site folder the fragment routes render into; the last pass removes it, so it is never published. */
 export const FRAGMENT_DIR = 'fragment';
@@ -24,11 +24,10 @@ export const fragmentName = (kind: string, lang: Pick<Language, 'code'>) => `${k
  * `/ru/fragment/latest/news/index.html` → `latest-news@ru`.
  */
 export function fragmentNameOfPath(path: string): string {
-  const parts = path.split('/').filter(Boolean);
-  const at = parts.indexOf(FRAGMENT_DIR);
-  const lang = languageByPrefix(at > 0 ? parts[at - 1] : undefined);
-  if (at < 0 || !lang) throw new Error(`${path} is not a fragment of a known language`);
-  return fragmentName(parts.slice(at + 1, -1).join('-'), lang);
+  const { lang, path: rest } = splitLocalizedPath(path);
+  const [dir, ...parts] = rest.split('/').filter(Boolean);
+  if (dir !== FRAGMENT_DIR) throw new Error(`${path} is not a fragment of a known language`);
+  return fragmentName(parts.slice(0, -1).join('-'), lang);
 }
 
 /** Where a page wants a fragment: an HTML comment the sanitiser would never let through from API text. */

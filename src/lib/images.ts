@@ -6,7 +6,7 @@
  * failing the whole build.
  */
 import { getImage } from 'astro:assets';
-import { mediaUrl } from '../content/store.ts';
+import { mediaUrl } from './media.ts';
 import { localPictures } from './text-pictures.ts';
 
 export interface ResponsivePicture {

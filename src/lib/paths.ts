@@ -1,15 +1,25 @@
 /**
+ * Where things live on the site.
+ *
  * getStaticPaths for every route: each page exists once per language, the
  * default language unprefixed (`/news`) and the others under their prefix
  * (`/ru/news`). A route gives, per language, its params and the props it
- * renders; its incremental-build key is made here from those props and the
- * menu of the language (every page shows the menu), so a route states its
+ * renders; its incremental-build key is made here from those, the language
+ * and the language's menu, which every page shows through its context
+ * (src/lib/page-context.ts, derived from the same URL), so a route states its
  * inputs exactly once.
+ *
+ * The language-neutral path of every post, list page, content page and photo
+ * group (`localizePath` adds the language's prefix): every link to one of
+ * them, and every id such a link points at, is made here, so a link and its
+ * target cannot drift apart.
  */
 import { contentFor } from '../content/store.ts';
 import { pageKey } from '../content/cache-key.ts';
 import type { LanguageContent } from '../content/snapshot.ts';
 import { LANGUAGES, type Language } from '../i18n/languages.ts';
+import type { PostTypeName } from '../api/types.ts';
+import { SECTIONS, type PostSection } from './sections.ts';
 
 /** The `[...lang]` route parameter of a language: undefined for the unprefixed default. */
 export function langParam(lang: Language): string | undefined {
@@ -23,7 +33,7 @@ export function perLanguage<P extends Record<string, string | number | undefined
     const content = contentFor(lang);
     return each(lang, content).map(({ params, props }) => ({
       params: { lang: langParam(lang), ...params },
-      props: { lang, menus: content.menus, ...props },
+      props,
       cacheKey: pageKey(lang.code, params, content.menus, props),
     }));
   });
@@ -31,3 +41,40 @@ export function perLanguage<P extends Record<string, string | number | undefined
 
 /** A route with one page per language and nothing but the menu to show. */
 export const onePerLanguage = () => perLanguage(() => [{ params: {}, props: {} }]);
+
+export function sectionPath(section: PostSection): string {
+  return `/${section.slug}`;
+}
+
+/** `/news` for page 1, `/news/page/N` after it. */
+export function listPagePath(section: PostSection, page: number): string {
+  return page <= 1 ? sectionPath(section) : `${sectionPath(section)}/page/${page}`;
+}
+
+/** A post's detail page in its section: `/news/5`. */
+export const postPath = (section: PostSection, id: number) => `${sectionPath(section)}/${id}`;
+
+/** A content page of the menu: `/page/5`. */
+export const contentPagePath = (id: number) => `/page/${id}`;
+
+/** The id of a photo group's heading on `/gallery/photo`, which the home page's albums link to. */
+export const photoGroupId = (id: number) => `photo-group-${id}`;
+export const photoGroupPath = (id: number) => `/gallery/photo#${photoGroupId(id)}`;
+
+/** The ids of the cards on the pages that show their posts whole (no detail page). */
+export const visitingReceptionId = (id: number) => `post-${id}`;
+export const historicalPersonId = (id: number) => `person-${id}`;
+
+/**
+ * Where each kind of post that is not a news item is shown, for the redirect
+ * from `/news/{id}`: search hits link every post that is not a page to
+ * `news/{id}` (§2), so every post id needs a page there. Sections with a
+ * detail page go to it; the visiting receptions and historical figures, which
+ * are shown whole on one list, go to their card on it.
+ */
+export const POST_HOMES: Readonly<Record<Exclude<PostTypeName, 'news'>, (id: number) => string>> = {
+  announcements: (id) => postPath(SECTIONS.announcements, id),
+  lectures: (id) => postPath(SECTIONS.lectures, id),
+  visitingReceptions: (id) => `/sayyor_qabullar#${visitingReceptionId(id)}`,
+  historicalPersons: (id) => `/tarixiy_shaxslar#${historicalPersonId(id)}`,
+};

@@ -4,8 +4,8 @@ import { contentFor, postsOf, summaryOf as summary } from '../content/store.ts';
 import type { LanguageContent } from '../content/snapshot.ts';
 import { LANGUAGES, localizePath } from '../i18n/languages.ts';
 import { fragmentName } from './fragments.ts';
-import { perLanguage } from './paths.ts';
-import { POST_HOMES, SECTION_LIST, SECTIONS, type PostSection } from './sections.ts';
+import { perLanguage, POST_HOMES, postPath } from './paths.ts';
+import { SECTION_LIST, SECTIONS, type PostSection } from './sections.ts';
 
 /** Page 1 of a section's list (every post, for sections that are not paginated), in every language. */
 export const sectionIndexPaths = (section: PostSection) =>
@@ -81,7 +81,7 @@ export const sectionDetailPaths = () =>
 
 /** The localised paths of those redirect pages, which the sitemap leaves out (they are noindex). */
 export function postRedirectPaths(): string[] {
-  return LANGUAGES.flatMap((lang) => postRedirects(contentFor(lang)).map(({ id }) => localizePath(lang, `/${SECTIONS.news.slug}/${id}`)));
+  return LANGUAGES.flatMap((lang) => postRedirects(contentFor(lang)).map(({ id }) => localizePath(lang, postPath(SECTIONS.news, id))));
 }
 
 /** The shared latest-posts fragment of every section, in every language. */

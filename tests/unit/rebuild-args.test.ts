@@ -15,5 +15,6 @@ describe('rebuild --changed', () => {
 
   it('refuses what is not a pair, saying what it takes', () => {
     expect(() => changesFromArgs(['--changed', 'post:abc'])).toThrow(/type:id pairs such as post:123/);
+    expect(() => changesFromArgs(['--changed', 'video:3'])).toThrow(/"type" must be one of/);
   });
 });

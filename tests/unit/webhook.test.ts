@@ -1,14 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { mergeChanges, type ContentChanges as Changes } from '../../src/content/changes.ts';
 import {
   createWebhookServer,
-  mergeChanges,
   parseChanges,
   sign,
   signedHeaders,
   verifySignature,
-  type Changes,
   type Status,
   type WebhookOptions,
   type WebhookServer,

@@ -5,7 +5,8 @@ import type { PostSummary } from '../../api/types.ts';
 import { contentFor, postsOf, summaryOf } from '../../content/store.ts';
 import { LANGUAGES, localizePath, type Language } from '../../i18n/languages.ts';
 import { t } from '../../i18n/t.ts';
-import { langParam } from '../../lib/paths.ts';
+import { langParam, postPath } from '../../lib/paths.ts';
+import { SECTIONS } from '../../lib/sections.ts';
 
 export const getStaticPaths = () =>
   LANGUAGES.map((lang) => {
@@ -24,7 +25,7 @@ export function GET({ props, site }: APIContext<{ lang: Language; posts: PostSum
     items: posts.map((p) => ({
       title: p.title,
       description: p.brief,
-      link: localizePath(lang, `/news/${p.id}`),
+      link: localizePath(lang, postPath(SECTIONS.news, p.id)),
       ...(p.date ? { pubDate: new Date(p.date) } : {}),
     })),
   });

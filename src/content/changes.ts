@@ -1,0 +1,39 @@
+/**
+ * What changed in the API's content, as the webhook's body, `rebuild
+ * --changed` and the pull speak of it: a whole kind of content (`{type}`) or
+ * one item of it (`{type, id}`), or everything (`'all'`).
+ */
+export const CONTENT_TYPES = ['post', 'page', 'menu', 'employee', 'gallery', 'survey'] as const;
+export type ContentType = (typeof CONTENT_TYPES)[number];
+
+/** One changed thing; `id` missing means every item of that type. */
+export interface ContentChange {
+  type: ContentType;
+  id?: number;
+}
+
+/** What a pull or rebuild is asked to refresh: a list of changes, or `'all'`. */
+export type ContentChanges = ContentChange[] | 'all';
+
+/** A change from untrusted input (a webhook body, a command line); throws saying what is wrong. */
+export function contentChange(type: unknown, id: unknown): ContentChange {
+  if (typeof type !== 'string' || !(CONTENT_TYPES as readonly string[]).includes(type)) {
+    throw new Error(`"type" must be one of ${CONTENT_TYPES.join(', ')}`);
+  }
+  if (id === undefined) return { type: type as ContentType };
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 0) throw new Error('"id" must be a non-negative integer');
+  return { type: type as ContentType, id };
+}
+
+/** Union of two sets of changes: 'all' wins; identical changes are kept once, in arrival order. */
+export function mergeChanges(a: ContentChanges | null, b: ContentChanges): ContentChanges {
+  if (a === 'all' || b === 'all') return 'all';
+  const out = a ? [...a] : [];
+  for (const change of b) {
+    if (!out.some((c) => c.type === change.type && c.id === change.id)) out.push(change);
+  }
+  return out;
+}
+
+export const describeChanges = (changes: ContentChanges) =>
+  changes === 'all' ? 'all' : changes.map((c) => (c.id === undefined ? c.type : `${c.type}#${c.id}`)).join(', ');

@@ -1,0 +1,24 @@
+/** src/i18n/languages.ts: URL prefixes and the stored language number (§1). */
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES, languageFromStored, localizePath, splitLocalizedPath } from '../../src/i18n/languages.ts';
+
+const [uzLatn, uzCyrl, ru, en] = LANGUAGES;
+
+describe('languages', () => {
+  it('keeps the default language unprefixed and prefixes the others', () => {
+    expect(localizePath(uzLatn!, '/news/5')).toBe('/news/5');
+    expect(localizePath(uzCyrl!, '/news/5')).toBe('/uz-cyrl/news/5');
+    expect(localizePath(ru!, '/')).toBe('/ru/');
+    expect(localizePath(en!, 'page/3')).toBe('/en/page/3');
+  });
+  it('splits a localised path back', () => {
+    expect(splitLocalizedPath('/ru/news/5')).toEqual({ lang: ru, path: '/news/5' });
+    expect(splitLocalizedPath('/news/5')).toEqual({ lang: uzLatn, path: '/news/5' });
+    expect(splitLocalizedPath('/en/')).toEqual({ lang: en, path: '/' });
+  });
+  it('reads the stored number, defaulting to 1 (§1)', () => {
+    expect(languageFromStored('3')).toBe(ru);
+    expect(languageFromStored(null)).toBe(uzLatn);
+    expect(languageFromStored('9')).toBe(uzLatn);
+  });
+});

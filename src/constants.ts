@@ -36,7 +36,7 @@ export const APPEAL_MIN_LENGTH = 10;
 export const CAROUSEL_SIZE = 3;
 
 /**
- * §9 Lightbox settings that GLightbox can honour (src/scripts/lightbox.ts). §9's other lightbox numbers
+ * §9 Lightbox settings that GLightbox can honour (src/features/gallery/lightbox.ts). §9's other lightbox numbers
  * (page turns throttled at 250 ms, a quick 35 px drag under 350 ms closes, 300 ms double click) are
  * another library's internals: GLightbox has no such settings, and they are not product rules.
  */

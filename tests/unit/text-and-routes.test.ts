@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { toNavTarget } from '../../src/api/wire.ts';
 import { TRUNCATE } from '../../src/constants.ts';
 import { LANGUAGES, languageFromStored, localizePath, splitLocalizedPath } from '../../src/i18n/languages.ts';
-import { giveConsent, hasConsent, scrolledEnough } from '../../src/lib/cookie-consent.ts';
+import { giveConsent, hasConsent, scrolledEnough } from '../../src/features/cookie-consent/cookie-consent.ts';
 import { formatDate, isoDay, truncate } from '../../src/lib/text.ts';
 import { canonicalRoute, navHref, navTargetIs, SLUG_ROUTES } from '../../src/routes.ts';
 

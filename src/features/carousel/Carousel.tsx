@@ -4,9 +4,10 @@
  * reduced motion the slides change at once.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { MessageKey } from '../i18n/t.ts';
-import { useHydrated } from './useHydrated.ts';
-import { CRASH_MESSAGES, withCrashScreen } from './CrashScreen.tsx';
+import './carousel.scss';
+import type { MessageKey } from '../../i18n/t.ts';
+import { useHydrated } from '../../islands/useHydrated.ts';
+import { CRASH_MESSAGES, withCrashScreen } from '../../islands/CrashScreen.tsx';
 
 export const CAROUSEL_MESSAGES = [
   ...CRASH_MESSAGES,

@@ -4,7 +4,9 @@
  * close icon and Escape; focus goes back to the button.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { MessageKey } from '../i18n/t.ts';
+import '../../islands/header-button.scss';
+import './accessibility-panel.scss';
+import type { MessageKey } from '../../i18n/t.ts';
 import {
   A11Y_STORAGE_KEY,
   ALL_BODY_CLASSES,
@@ -14,11 +16,11 @@ import {
   parseSettings,
   type A11ySettings,
   type ColourMode,
-} from '../lib/accessibility.ts';
-import { readStored, writeStored } from '../lib/storage.ts';
-import { useHydrated } from './useHydrated.ts';
-import { CRASH_MESSAGES, withCrashScreen } from './CrashScreen.tsx';
-import { SpriteIcon } from './SpriteIcon.tsx';
+} from './accessibility.ts';
+import { readStored, writeStored } from '../../lib/storage.ts';
+import { useHydrated } from '../../islands/useHydrated.ts';
+import { CRASH_MESSAGES, withCrashScreen } from '../../islands/CrashScreen.tsx';
+import { SpriteIcon } from '../../islands/SpriteIcon.tsx';
 
 export const A11Y_MESSAGES = [
   ...CRASH_MESSAGES,

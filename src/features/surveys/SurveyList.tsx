@@ -7,16 +7,17 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { ApiError, createApiClient } from '../api/client.ts';
-import type { Survey } from '../api/types.ts';
-import type { LangNumber } from '../i18n/languages.ts';
-import type { MessageKey } from '../i18n/t.ts';
-import { SpriteIcon } from './SpriteIcon.tsx';
-import { toast } from './toast.ts';
-import { siteStorage } from '../lib/storage.ts';
-import { useHydrated } from './useHydrated.ts';
+import './surveys.scss';
+import { ApiError, createApiClient } from '../../api/client.ts';
+import type { Survey } from '../../api/types.ts';
+import type { LangNumber } from '../../i18n/languages.ts';
+import type { MessageKey } from '../../i18n/t.ts';
+import { SpriteIcon } from '../../islands/SpriteIcon.tsx';
+import { toast } from '../../islands/toast.ts';
+import { siteStorage } from '../../lib/storage.ts';
+import { useHydrated } from '../../islands/useHydrated.ts';
 import { $votes, loadVotes, recordVote } from './votes.ts';
-import { CRASH_MESSAGES, withCrashScreen } from './CrashScreen.tsx';
+import { CRASH_MESSAGES, withCrashScreen } from '../../islands/CrashScreen.tsx';
 
 export const SURVEY_MESSAGES = [
   ...CRASH_MESSAGES,

@@ -3,7 +3,7 @@
  * as classes on <body> and kept in local storage, so that every page of the
  * static site opens in the chosen look before it paints.
  */
-import { STORAGE_KEYS } from './storage.ts';
+import { STORAGE_KEYS } from '../../lib/storage.ts';
 
 export const COLOUR_MODES = ['normal', 'grayscale', 'contrast'] as const;
 export type ColourMode = (typeof COLOUR_MODES)[number];

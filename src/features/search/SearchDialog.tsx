@@ -5,14 +5,16 @@
  * Results are text, never HTML.
  */
 import { useRef, useState, type FormEvent } from 'react';
-import { ApiError, createApiClient } from '../api/client.ts';
-import type { SearchResult } from '../api/types.ts';
-import { languageByNumber, localizePath, type LangNumber } from '../i18n/languages.ts';
-import type { MessageKey } from '../i18n/t.ts';
-import { toast } from './toast.ts';
-import { useHydrated } from './useHydrated.ts';
-import { CRASH_MESSAGES, withCrashScreen } from './CrashScreen.tsx';
-import { SpriteIcon } from './SpriteIcon.tsx';
+import '../../islands/header-button.scss';
+import './search-dialog.scss';
+import { ApiError, createApiClient } from '../../api/client.ts';
+import type { SearchResult } from '../../api/types.ts';
+import { languageByNumber, localizePath, type LangNumber } from '../../i18n/languages.ts';
+import type { MessageKey } from '../../i18n/t.ts';
+import { toast } from '../../islands/toast.ts';
+import { useHydrated } from '../../islands/useHydrated.ts';
+import { CRASH_MESSAGES, withCrashScreen } from '../../islands/CrashScreen.tsx';
+import { SpriteIcon } from '../../islands/SpriteIcon.tsx';
 
 export const SEARCH_MESSAGES = [
   ...CRASH_MESSAGES,

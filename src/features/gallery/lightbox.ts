@@ -13,8 +13,8 @@
  * that never stops. The added buttons join GLightbox's own tab order
  * (`.gbtn[data-taborder]`), so focus stays inside the lightbox.
  */
-import { LIGHTBOX } from '../constants.ts';
-import type { MessageKey } from '../i18n/t.ts';
+import { LIGHTBOX } from '../../constants.ts';
+import type { MessageKey } from '../../i18n/t.ts';
 
 /** The strings the lightbox shows, written into the page by the gallery (`data-lightbox-messages`). */
 export const LIGHTBOX_MESSAGES = [
@@ -35,7 +35,7 @@ let factory: Promise<GLightboxFactory> | undefined;
 let active: { box: Box; messages: Messages } | undefined;
 
 function load(): Promise<GLightboxFactory> {
-  factory ??= Promise.all([import('glightbox'), import('glightbox/dist/css/glightbox.min.css'), import('../styles/lightbox.css')]).then(([m]) => (m as unknown as { default: GLightboxFactory }).default ?? m);
+  factory ??= Promise.all([import('glightbox'), import('glightbox/dist/css/glightbox.min.css'), import('./lightbox.css')]).then(([m]) => (m as unknown as { default: GLightboxFactory }).default ?? m);
   return factory;
 }
 

@@ -32,9 +32,6 @@ export const TOAST_MS = 2000;
 /** §5, §9 Appeal fields: at least 10 characters each. */
 export const APPEAL_MIN_LENGTH = 10;
 
-/** §9 Carousel images. */
-export const CAROUSEL_SIZE = 3;
-
 /**
  * §9 Lightbox settings that GLightbox can honour (src/features/gallery/lightbox.ts). §9's other lightbox numbers
  * (page turns throttled at 250 ms, a quick 35 px drag under 350 ms closes, 300 ms double click) are

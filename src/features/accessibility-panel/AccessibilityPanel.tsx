@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import '../../islands/header-button.scss';
 import './accessibility-panel.scss';
+import { format } from '../../i18n/format.ts';
 import type { MessageKey } from '../../i18n/t.ts';
 import {
   A11Y_STORAGE_KEY,
@@ -124,7 +125,7 @@ function AccessibilityPanel({ messages: m }: { messages: Messages }) {
             <button type="button" disabled={current.zoom === 0} onClick={() => change({ ...current, zoom: current.zoom - 1 })}>
               <span aria-hidden="true">A−</span> <span className="visually-hidden">{m['a11y.zoomOut']}</span>
             </button>
-            <output aria-live="polite">{m['a11y.zoomLevel'].replace('{n}', String(percent))}</output>
+            <output aria-live="polite">{format(m['a11y.zoomLevel'], { n: percent })}</output>
             <button
               type="button"
               disabled={current.zoom === ZOOM_STEPS.length - 1}

@@ -16,7 +16,7 @@ export interface A11ySettings {
   zoom: number;
 }
 
-export const DEFAULT_A11Y: A11ySettings = { mode: 'normal', zoom: 0 };
+const DEFAULT_A11Y: A11ySettings = { mode: 'normal', zoom: 0 };
 export const A11Y_STORAGE_KEY = STORAGE_KEYS.a11y;
 
 /** The body classes for the settings: `mode-grayscale`, `zoom-2` …; normal settings add none. */

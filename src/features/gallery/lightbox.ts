@@ -14,6 +14,7 @@
  * (`.gbtn[data-taborder]`), so focus stays inside the lightbox.
  */
 import { LIGHTBOX } from '../../constants.ts';
+import { format } from '../../i18n/format.ts';
 import type { MessageKey } from '../../i18n/t.ts';
 
 /** The strings the lightbox shows, written into the page by the gallery (`data-lightbox-messages`). */
@@ -81,7 +82,7 @@ function addControls(box: Box, group: HTMLAnchorElement[], m: Messages): () => v
     b.type = 'button';
     b.className = 'gbtn glb-thumb';
     b.dataset.taborder = String(5 + i);
-    b.setAttribute('aria-label', m['lightbox.thumbnail'].replace('{n}', String(i + 1)));
+    b.setAttribute('aria-label', format(m['lightbox.thumbnail'], { n: i + 1 }));
     const source = a.querySelector('img');
     const img = document.createElement('img');
     img.alt = '';

@@ -10,6 +10,7 @@ import './search-dialog.scss';
 import { ApiError, createApiClient } from '../../api/client.ts';
 import type { SearchResult } from '../../api/types.ts';
 import { languageByNumber, localizePath, type LangNumber } from '../../i18n/languages.ts';
+import { format } from '../../i18n/format.ts';
 import type { MessageKey } from '../../i18n/t.ts';
 import { toast } from '../../islands/toast.ts';
 import { useHydrated } from '../../islands/useHydrated.ts';
@@ -88,7 +89,7 @@ function SearchDialog({ lang, apiBase, messages: m }: Props) {
           {state.kind === 'message' && <h3 className="search-dialog__message">{state.text}</h3>}
           {state.kind === 'results' && (
             <>
-              <h3 className="search-dialog__count">{m['search.results'].replace('{n}', String(state.results.length))}</h3>
+              <h3 className="search-dialog__count">{format(m['search.results'], { n: state.results.length })}</h3>
               <ul>
                 {state.results.map((r) => (
                   <li key={`${r.isPage ? 'p' : 'n'}${r.id}`}>

@@ -11,6 +11,7 @@ import './surveys.scss';
 import { ApiError, createApiClient } from '../../api/client.ts';
 import type { Survey } from '../../api/types.ts';
 import type { LangNumber } from '../../i18n/languages.ts';
+import { format } from '../../i18n/format.ts';
 import type { MessageKey } from '../../i18n/t.ts';
 import { SpriteIcon } from '../../islands/SpriteIcon.tsx';
 import { toast } from '../../islands/toast.ts';
@@ -107,12 +108,12 @@ function SurveyList({ lang, locale, apiBase, surveys: initial, messages: m }: Pr
               <button type="button" className="survey__vote" aria-pressed={choice === true} disabled={locked} onClick={() => void vote(s, true)}>
                 <SpriteIcon name="thumb-up" />
                 <span className="survey__label">{m['survey.like']}</span>
-                <span className="survey__count">{m['survey.likes'].replace('{n}', number.format(s.likes))}</span>
+                <span className="survey__count">{format(m['survey.likes'], { n: number.format(s.likes) })}</span>
               </button>
               <button type="button" className="survey__vote" aria-pressed={choice === false} disabled={locked} onClick={() => void vote(s, false)}>
                 <SpriteIcon name="thumb-down" />
                 <span className="survey__label">{m['survey.dislike']}</span>
-                <span className="survey__count">{m['survey.dislikes'].replace('{n}', number.format(s.dislikes))}</span>
+                <span className="survey__count">{format(m['survey.dislikes'], { n: number.format(s.dislikes) })}</span>
               </button>
             </div>
             {choice !== undefined && (

@@ -18,7 +18,10 @@ export const ELLIPSIS = '...';
 /** §9 Home limits. */
 export const HOME_LIMITS = { newsCards: 6, newsTitles: 4, announcements: 3, photoGroups: 6 } as const;
 
-/** §2, §9 Sticky header: the scroll offset after which the bar sticks, by viewport width. */
+/**
+ * §2, §9 Sticky header: the scroll offset after which the bar sticks, by viewport width. The width is
+ * the CSS breakpoint $desktop (src/styles/_breakpoints.scss) in pixels, less one.
+ */
 export const STICKY = { breakpointPx: 991, narrowOffsetPx: 220, wideOffsetPx: 80 } as const;
 
 /** §9 Cookie consent lasts 150 days (the product's own setting, not the library's 365). */

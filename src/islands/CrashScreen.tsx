@@ -36,7 +36,7 @@ class CrashBoundary extends Component<BoundaryProps, { crashed: boolean }> {
       <div className="island-crash" role="alert">
         <p className="island-crash__title">{m['error.title']}</p>
         <p>{m['error.text']}</p>
-        <button type="button" className="status-screen__action" onClick={() => location.reload()}>
+        <button type="button" className="button" onClick={() => location.reload()}>
           {m['error.reload']}
         </button>
       </div>

@@ -49,7 +49,7 @@ test.describe('home page (§2 "Home page")', () => {
 
       // 2. Latest news: 6 cards (title 50, brief 80) and a side list of 4 titles with date and views.
       const latest = sections.nth(1);
-      const cards = latest.locator('.news-grid article');
+      const cards = latest.locator('.card-grid article');
       await expect(cards).toHaveCount(6);
       const six = news.items.slice(0, 6);
       await expect(cards.getByRole('heading')).toHaveText(six.map((p) => cut(p.title, TRUNCATE.homeCardTitle)));

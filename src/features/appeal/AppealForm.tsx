@@ -289,7 +289,7 @@ function AppealForm({ lang, apiBase, captcha, messages: m }: Props) {
           </label>
         )}
       </div>
-      <button type="submit" className="form-submit" disabled={!hydrated || !token || sending}>
+      <button type="submit" className="button" disabled={!hydrated || !token || sending}>
         {sending ? m['appeal.sending'] : m['appeal.submit']}
       </button>
     </form>

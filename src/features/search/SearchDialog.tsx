@@ -79,7 +79,7 @@ function SearchDialog({ lang, apiBase, messages: m }: Props) {
           <label htmlFor="search-query">{m['search.label']}</label>
           <div className="search-dialog__row">
             <input id="search-query" type="search" name="q" value={query} autoComplete="off" onChange={(e) => setQuery(e.target.value)} />
-            <button type="submit" disabled={state.kind === 'searching'}>
+            <button type="submit" className="button" disabled={state.kind === 'searching'}>
               {m['search.button']}
             </button>
           </div>

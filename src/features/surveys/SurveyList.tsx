@@ -98,7 +98,7 @@ function SurveyList({ lang, locale, apiBase, surveys: initial, messages: m }: Pr
         const choice = votes[String(s.id)];
         const locked = !hydrated || choice !== undefined || pending === s.id;
         return (
-          <article className="survey" key={s.id}>
+          <article className="survey surface" key={s.id}>
             <h3>{s.title}</h3>
             <p>{s.brief}</p>
             <p className="survey__author">

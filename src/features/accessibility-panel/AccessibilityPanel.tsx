@@ -4,7 +4,7 @@
  * close icon and Escape; focus goes back to the button.
  */
 import { useEffect, useRef, useState } from 'react';
-import '../../islands/header-button.scss';
+import '../../islands/header-islands.scss';
 import './accessibility-panel.scss';
 import { format } from '../../i18n/format.ts';
 import type { MessageKey } from '../../i18n/t.ts';

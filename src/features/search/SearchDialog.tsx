@@ -5,7 +5,7 @@
  * Results are text, never HTML.
  */
 import { useRef, useState, type FormEvent } from 'react';
-import '../../islands/header-button.scss';
+import '../../islands/header-islands.scss';
 import './search-dialog.scss';
 import { ApiError, createApiClient } from '../../api/client.ts';
 import type { SearchResult } from '../../api/types.ts';

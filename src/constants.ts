@@ -72,9 +72,6 @@ export const SAMPLE_CONTACT = {
   staffEmail: 'xodim@namuna.example',
 } as const;
 
-/** Keys in the browser's local storage: declared in src/lib/storage.ts, with the only code that touches it. */
-export { STORAGE_KEYS } from './lib/storage.ts';
-
 /**
  * How long the not-found page waits for the API to say whether an item newer than the build exists
  * (issue 14): long enough for a slow rural connection, short enough that the not-found text is not

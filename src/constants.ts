@@ -18,7 +18,10 @@ export const ELLIPSIS = '...';
 /** §9 Home limits. */
 export const HOME_LIMITS = { newsCards: 6, newsTitles: 4, announcements: 3, photoGroups: 6 } as const;
 
-/** §2, §9 Sticky header: the scroll offset after which the bar sticks, by viewport width. */
+/**
+ * §2, §9 Sticky header: the scroll offset after which the bar sticks, by viewport width. The width is
+ * the CSS breakpoint $desktop (src/styles/_breakpoints.scss) in pixels, less one.
+ */
 export const STICKY = { breakpointPx: 991, narrowOffsetPx: 220, wideOffsetPx: 80 } as const;
 
 /** §9 Cookie consent lasts 150 days (the product's own setting, not the library's 365). */
@@ -32,11 +35,8 @@ export const TOAST_MS = 2000;
 /** §5, §9 Appeal fields: at least 10 characters each. */
 export const APPEAL_MIN_LENGTH = 10;
 
-/** §9 Carousel images. */
-export const CAROUSEL_SIZE = 3;
-
 /**
- * §9 Lightbox settings that GLightbox can honour (src/scripts/lightbox.ts). §9's other lightbox numbers
+ * §9 Lightbox settings that GLightbox can honour (src/features/gallery/lightbox.ts). §9's other lightbox numbers
  * (page turns throttled at 250 ms, a quick 35 px drag under 350 ms closes, 300 ms double click) are
  * another library's internals: GLightbox has no such settings, and they are not product rules.
  */
@@ -71,9 +71,6 @@ export const SAMPLE_CONTACT = {
   hotelSite: 'namuna.example',
   staffEmail: 'xodim@namuna.example',
 } as const;
-
-/** Keys in the browser's local storage: declared in src/lib/storage.ts, with the only code that touches it. */
-export { STORAGE_KEYS } from './lib/storage.ts';
 
 /**
  * How long the not-found page waits for the API to say whether an item newer than the build exists

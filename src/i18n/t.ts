@@ -7,6 +7,7 @@ import { en } from './dictionaries/en.ts';
 import { ru } from './dictionaries/ru.ts';
 import { uzCyrl } from './dictionaries/uz-cyrl.ts';
 import { uzLatn } from './dictionaries/uz-latn.ts';
+import { format } from './format.ts';
 import type { LangCode, Language } from './languages.ts';
 
 export type MessageKey = keyof typeof uzLatn;
@@ -16,7 +17,7 @@ export const DICTIONARIES: Record<LangCode, Dictionary> = { 'uz-latn': uzLatn, '
 
 export function t(lang: Pick<Language, 'code'>, key: MessageKey, vars?: Record<string, string | number>): string {
   const text: string = DICTIONARIES[lang.code][key];
-  return vars ? text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m)) : text;
+  return vars ? format(text, vars) : text;
 }
 
 /** The strings an island needs, picked on the server so the browser never loads a whole dictionary. */

@@ -6,6 +6,7 @@
  * rest of the page keeps working.
  */
 import { Component, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import './crash-screen.scss';
 import type { MessageKey } from '../i18n/t.ts';
 
 export const CRASH_MESSAGES = ['error.title', 'error.text', 'error.reload'] as const satisfies readonly MessageKey[];
@@ -35,7 +36,7 @@ class CrashBoundary extends Component<BoundaryProps, { crashed: boolean }> {
       <div className="island-crash" role="alert">
         <p className="island-crash__title">{m['error.title']}</p>
         <p>{m['error.text']}</p>
-        <button type="button" className="status-screen__action" onClick={() => location.reload()}>
+        <button type="button" className="button" onClick={() => location.reload()}>
           {m['error.reload']}
         </button>
       </div>

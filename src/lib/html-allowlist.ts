@@ -1,7 +1,7 @@
 /**
  * What HTML from the API may contain: the one allowlist of tags, attributes and URL schemes. Two
  * sanitisers read it: the build's (`src/lib/sanitize.ts`, sanitize-html in Node) and the browser's
- * (`src/lib/sanitize-browser.ts`, DOMPurify, for a post the build does not have yet). Kept here
+ * (`src/features/just-published/sanitize-browser.ts`, DOMPurify, for a post the build does not have yet). Kept here
  * so the two can never drift apart: a tag allowed at build time is allowed in the browser, and
  * nothing more.
  */

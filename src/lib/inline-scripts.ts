@@ -5,7 +5,7 @@
  * come through the content (a sanitiser regression).
  */
 import { LANGUAGES } from '../i18n/languages.ts';
-import { prePaintScript } from './accessibility.ts';
+import { prePaintScript } from '../features/accessibility-panel/accessibility.ts';
 import { STORAGE_KEYS } from './storage.ts';
 
 /** Marks that JavaScript runs, so CSS can show the controls that need it. */

@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { LANGUAGES, localizePath } from '../../src/i18n/languages.ts';
 import { DICTIONARIES } from '../../src/i18n/t.ts';
-import { COLOUR_MODES, ZOOM_STEPS } from '../../src/lib/accessibility.ts';
+import { COLOUR_MODES, ZOOM_STEPS } from '../../src/features/accessibility-panel/accessibility.ts';
 import { expect, hydrated, test } from './fixtures.ts';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];

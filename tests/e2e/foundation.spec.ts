@@ -11,7 +11,7 @@ test.describe('home page from the sample API', () => {
       await expect(page.locator('html')).toHaveAttribute('lang', lang.tag);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(dict['home.heroTitle']);
       await expect(page.getByText(dict['site.testMode'])).toBeVisible();
-      const cards = page.locator('.news-grid article');
+      const cards = page.locator('.card-grid article');
       await expect(cards).toHaveCount(6);
       // The first card is the API's newest post in this language, cut to 50 characters (§9).
       const first = latest.items[0]!.title;

@@ -8,8 +8,8 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/api/client.ts';
 import { toApplyForm } from '../../src/api/wire.ts';
-import { loadDraft, loadDraftKey, newIdempotencyKey, saveDraft } from '../../src/lib/appeal.ts';
-import { detailShape } from '../../src/lib/just-published.ts';
+import { loadDraft, loadDraftKey, newIdempotencyKey, saveDraft } from '../../src/features/appeal/appeal.ts';
+import { detailShape } from '../../src/features/just-published/detail-shape.ts';
 import type { SampleApi } from '../../scripts/sample-api/server.ts';
 import { startTestApi } from '../helpers/sample-api.ts';
 

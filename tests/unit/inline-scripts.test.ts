@@ -1,7 +1,7 @@
 /** The CSP's inline scripts, the language pre-paint redirect and site storage under a hostile or blocked browser. */
 import { describe, expect, it } from 'vitest';
 import { KNOWN_INLINE_SCRIPTS, inlineScriptHashes } from '../../scripts/lib/csp.ts';
-import { prePaintScript } from '../../src/lib/accessibility.ts';
+import { prePaintScript } from '../../src/features/accessibility-panel/accessibility.ts';
 import { JS_CLASS_SCRIPT, languageRedirectScript } from '../../src/lib/inline-scripts.ts';
 import { readStored, removeStored, siteStorage, STORAGE_KEYS, writeStored } from '../../src/lib/storage.ts';
 

@@ -7,16 +7,18 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { ApiError, createApiClient } from '../api/client.ts';
-import type { Survey } from '../api/types.ts';
-import type { LangNumber } from '../i18n/languages.ts';
-import type { MessageKey } from '../i18n/t.ts';
-import { SpriteIcon } from './SpriteIcon.tsx';
-import { toast } from './toast.ts';
-import { siteStorage } from '../lib/storage.ts';
-import { useHydrated } from './useHydrated.ts';
+import './surveys.scss';
+import { ApiError, createApiClient } from '../../api/client.ts';
+import type { Survey } from '../../api/types.ts';
+import type { LangNumber } from '../../i18n/languages.ts';
+import { format } from '../../i18n/format.ts';
+import type { MessageKey } from '../../i18n/t.ts';
+import { SpriteIcon } from '../../islands/SpriteIcon.tsx';
+import { toast } from '../../islands/toast.ts';
+import { siteStorage } from '../../lib/storage.ts';
+import { useHydrated } from '../../islands/useHydrated.ts';
 import { $votes, loadVotes, recordVote } from './votes.ts';
-import { CRASH_MESSAGES, withCrashScreen } from './CrashScreen.tsx';
+import { CRASH_MESSAGES, withCrashScreen } from '../../islands/CrashScreen.tsx';
 
 export const SURVEY_MESSAGES = [
   ...CRASH_MESSAGES,
@@ -96,7 +98,7 @@ function SurveyList({ lang, locale, apiBase, surveys: initial, messages: m }: Pr
         const choice = votes[String(s.id)];
         const locked = !hydrated || choice !== undefined || pending === s.id;
         return (
-          <article className="survey" key={s.id}>
+          <article className="survey surface" key={s.id}>
             <h3>{s.title}</h3>
             <p>{s.brief}</p>
             <p className="survey__author">
@@ -106,12 +108,12 @@ function SurveyList({ lang, locale, apiBase, surveys: initial, messages: m }: Pr
               <button type="button" className="survey__vote" aria-pressed={choice === true} disabled={locked} onClick={() => void vote(s, true)}>
                 <SpriteIcon name="thumb-up" />
                 <span className="survey__label">{m['survey.like']}</span>
-                <span className="survey__count">{m['survey.likes'].replace('{n}', number.format(s.likes))}</span>
+                <span className="survey__count">{format(m['survey.likes'], { n: number.format(s.likes) })}</span>
               </button>
               <button type="button" className="survey__vote" aria-pressed={choice === false} disabled={locked} onClick={() => void vote(s, false)}>
                 <SpriteIcon name="thumb-down" />
                 <span className="survey__label">{m['survey.dislike']}</span>
-                <span className="survey__count">{m['survey.dislikes'].replace('{n}', number.format(s.dislikes))}</span>
+                <span className="survey__count">{format(m['survey.dislikes'], { n: number.format(s.dislikes) })}</span>
               </button>
             </div>
             {choice !== undefined && (

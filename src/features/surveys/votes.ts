@@ -4,7 +4,7 @@
  * island and every page sees the same votes.
  */
 import { map } from 'nanostores';
-import { STORAGE_KEYS } from '../lib/storage.ts';
+import { STORAGE_KEYS } from '../../lib/storage.ts';
 
 export const VOTES_STORAGE_KEY = STORAGE_KEYS.surveyVotes;
 export const $votes = map<Record<string, boolean>>({});

@@ -5,8 +5,8 @@
  * most a day: it holds a citizen's name, phone and e-mail, possibly on a shared
  * computer, so it must not stay there for ever.
  */
-import { APPEAL_MIN_LENGTH } from '../constants.ts';
-import { STORAGE_KEYS } from './storage.ts';
+import { APPEAL_MIN_LENGTH } from '../../constants.ts';
+import { STORAGE_KEYS } from '../../lib/storage.ts';
 
 export const APPEAL_FIELDS = ['fullName', 'phone', 'email', 'subject', 'message'] as const;
 export type AppealField = (typeof APPEAL_FIELDS)[number];

@@ -3,7 +3,7 @@
  * as classes on <body> and kept in local storage, so that every page of the
  * static site opens in the chosen look before it paints.
  */
-import { STORAGE_KEYS } from './storage.ts';
+import { STORAGE_KEYS } from '../../lib/storage.ts';
 
 export const COLOUR_MODES = ['normal', 'grayscale', 'contrast'] as const;
 export type ColourMode = (typeof COLOUR_MODES)[number];
@@ -16,7 +16,7 @@ export interface A11ySettings {
   zoom: number;
 }
 
-export const DEFAULT_A11Y: A11ySettings = { mode: 'normal', zoom: 0 };
+const DEFAULT_A11Y: A11ySettings = { mode: 'normal', zoom: 0 };
 export const A11Y_STORAGE_KEY = STORAGE_KEYS.a11y;
 
 /** The body classes for the settings: `mode-grayscale`, `zoom-2` …; normal settings add none. */

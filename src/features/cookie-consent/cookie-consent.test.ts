@@ -1,6 +1,6 @@
-/** src/lib/cookie-consent.ts: how long consent lasts and when scrolling gives it (§9). */
+/** cookie-consent.ts: how long consent lasts and when scrolling gives it (§9). */
 import { describe, expect, it } from 'vitest';
-import { giveConsent, hasConsent, scrolledEnough } from '../../src/lib/cookie-consent.ts';
+import { giveConsent, hasConsent, scrolledEnough } from './cookie-consent.ts';
 
 describe('cookie consent', () => {
   it('lasts 150 days', () => {

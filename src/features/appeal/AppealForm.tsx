@@ -10,9 +10,11 @@
  */
 import HCaptcha from '@hcaptcha/react-hcaptcha';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { ApiError, createApiClient } from '../api/client.ts';
-import type { LangNumber } from '../i18n/languages.ts';
-import type { MessageKey } from '../i18n/t.ts';
+import '../../styles/forms.scss';
+import './appeal-form.scss';
+import { ApiError, createApiClient } from '../../api/client.ts';
+import type { LangNumber } from '../../i18n/languages.ts';
+import type { MessageKey } from '../../i18n/t.ts';
 import {
   APPEAL_FIELDS,
   CAPTCHA_TOKEN_MAX_AGE_MS,
@@ -25,11 +27,11 @@ import {
   saveDraft,
   type AppealDraft,
   type AppealField,
-} from '../lib/appeal.ts';
-import { siteStorage } from '../lib/storage.ts';
-import { toast } from './toast.ts';
-import { useHydrated } from './useHydrated.ts';
-import { CRASH_MESSAGES, withCrashScreen } from './CrashScreen.tsx';
+} from './appeal.ts';
+import { siteStorage } from '../../lib/storage.ts';
+import { toast } from '../../islands/toast.ts';
+import { useHydrated } from '../../islands/useHydrated.ts';
+import { CRASH_MESSAGES, withCrashScreen } from '../../islands/CrashScreen.tsx';
 
 export const APPEAL_MESSAGES = [
   ...CRASH_MESSAGES,
@@ -287,7 +289,7 @@ function AppealForm({ lang, apiBase, captcha, messages: m }: Props) {
           </label>
         )}
       </div>
-      <button type="submit" className="form-submit" disabled={!hydrated || !token || sending}>
+      <button type="submit" className="button" disabled={!hydrated || !token || sending}>
         {sending ? m['appeal.sending'] : m['appeal.submit']}
       </button>
     </form>

@@ -5,12 +5,12 @@
  * marked as just published. Any failure, a 404 or no answer within JUST_PUBLISHED_TIMEOUT_MS leaves
  * the not-found page as it is.
  */
-import { createApiClient } from '../api/client.ts';
-import { JUST_PUBLISHED_TIMEOUT_MS } from '../constants.ts';
-import { languageByNumber } from '../i18n/languages.ts';
-import { detailShape } from '../lib/just-published.ts';
-import { sanitizeInBrowser } from '../lib/sanitize-browser.ts';
-import { formatDate, isoDay } from '../lib/text.ts';
+import { createApiClient } from '../../api/client.ts';
+import { JUST_PUBLISHED_TIMEOUT_MS } from '../../constants.ts';
+import { languageByNumber } from '../../i18n/languages.ts';
+import { detailShape } from './detail-shape.ts';
+import { sanitizeInBrowser } from './sanitize-browser.ts';
+import { formatDate, isoDay } from '../../lib/text.ts';
 
 interface Shown {
   title: string;

@@ -4,7 +4,10 @@
  * close icon and Escape; focus goes back to the button.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { MessageKey } from '../i18n/t.ts';
+import '../../islands/header-islands.scss';
+import './accessibility-panel.scss';
+import { format } from '../../i18n/format.ts';
+import type { MessageKey } from '../../i18n/t.ts';
 import {
   A11Y_STORAGE_KEY,
   ALL_BODY_CLASSES,
@@ -14,11 +17,11 @@ import {
   parseSettings,
   type A11ySettings,
   type ColourMode,
-} from '../lib/accessibility.ts';
-import { readStored, writeStored } from '../lib/storage.ts';
-import { useHydrated } from './useHydrated.ts';
-import { CRASH_MESSAGES, withCrashScreen } from './CrashScreen.tsx';
-import { SpriteIcon } from './SpriteIcon.tsx';
+} from './accessibility.ts';
+import { readStored, writeStored } from '../../lib/storage.ts';
+import { useHydrated } from '../../islands/useHydrated.ts';
+import { CRASH_MESSAGES, withCrashScreen } from '../../islands/CrashScreen.tsx';
+import { SpriteIcon } from '../../islands/SpriteIcon.tsx';
 
 export const A11Y_MESSAGES = [
   ...CRASH_MESSAGES,
@@ -122,7 +125,7 @@ function AccessibilityPanel({ messages: m }: { messages: Messages }) {
             <button type="button" disabled={current.zoom === 0} onClick={() => change({ ...current, zoom: current.zoom - 1 })}>
               <span aria-hidden="true">A−</span> <span className="visually-hidden">{m['a11y.zoomOut']}</span>
             </button>
-            <output aria-live="polite">{m['a11y.zoomLevel'].replace('{n}', String(percent))}</output>
+            <output aria-live="polite">{format(m['a11y.zoomLevel'], { n: percent })}</output>
             <button
               type="button"
               disabled={current.zoom === ZOOM_STEPS.length - 1}

@@ -4,9 +4,12 @@
  * reduced motion the slides change at once.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { MessageKey } from '../i18n/t.ts';
-import { useHydrated } from './useHydrated.ts';
-import { CRASH_MESSAGES, withCrashScreen } from './CrashScreen.tsx';
+import './carousel.scss';
+import { format } from '../../i18n/format.ts';
+import type { MessageKey } from '../../i18n/t.ts';
+import { SpriteIcon } from '../../islands/SpriteIcon.tsx';
+import { useHydrated } from '../../islands/useHydrated.ts';
+import { CRASH_MESSAGES, withCrashScreen } from '../../islands/CrashScreen.tsx';
 
 export const CAROUSEL_MESSAGES = [
   ...CRASH_MESSAGES,
@@ -58,7 +61,7 @@ function Carousel({ slides, messages: m }: Props) {
     }, SLIDE_MS);
   }
 
-  const label = (n: number) => m['carousel.slide'].replace('{n}', String(n + 1)).replace('{total}', String(slides.length));
+  const label = (n: number) => format(m['carousel.slide'], { n: n + 1, total: slides.length });
 
   return (
     <section className="carousel" aria-roledescription="carousel" aria-label={m['carousel.label']} data-animating={animating || undefined}>
@@ -76,13 +79,13 @@ function Carousel({ slides, messages: m }: Props) {
       </div>
       <div className="carousel__controls">
         <button type="button" disabled={!hydrated} onClick={() => go(-1)} aria-label={m['carousel.previous']}>
-          ‹
+          <SpriteIcon name="arrow-left" size={24} />
         </button>
         <p aria-live="polite">
           {label(index)}: {slides[index]?.alt}
         </p>
         <button type="button" disabled={!hydrated} onClick={() => go(1)} aria-label={m['carousel.next']}>
-          ›
+          <SpriteIcon name="arrow-right" size={24} />
         </button>
       </div>
     </section>

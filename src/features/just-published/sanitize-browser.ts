@@ -16,7 +16,7 @@ import {
   RENAMED_TAGS,
   TABLE_WRAPPER,
   urlAllowed,
-} from './html-allowlist.ts';
+} from '../../lib/html-allowlist.ts';
 
 const GLOBAL_ATTRIBUTES = ALLOWED_ATTRIBUTES['*'] ?? [];
 let purifier: ReturnType<typeof DOMPurify> | null = null;

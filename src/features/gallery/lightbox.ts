@@ -13,8 +13,9 @@
  * that never stops. The added buttons join GLightbox's own tab order
  * (`.gbtn[data-taborder]`), so focus stays inside the lightbox.
  */
-import { LIGHTBOX } from '../constants.ts';
-import type { MessageKey } from '../i18n/t.ts';
+import { LIGHTBOX } from '../../constants.ts';
+import { format } from '../../i18n/format.ts';
+import type { MessageKey } from '../../i18n/t.ts';
 
 /** The strings the lightbox shows, written into the page by the gallery (`data-lightbox-messages`). */
 export const LIGHTBOX_MESSAGES = [
@@ -35,7 +36,7 @@ let factory: Promise<GLightboxFactory> | undefined;
 let active: { box: Box; messages: Messages } | undefined;
 
 function load(): Promise<GLightboxFactory> {
-  factory ??= Promise.all([import('glightbox'), import('glightbox/dist/css/glightbox.min.css'), import('../styles/lightbox.css')]).then(([m]) => (m as unknown as { default: GLightboxFactory }).default ?? m);
+  factory ??= Promise.all([import('glightbox'), import('glightbox/dist/css/glightbox.min.css'), import('./lightbox.css')]).then(([m]) => (m as unknown as { default: GLightboxFactory }).default ?? m);
   return factory;
 }
 
@@ -81,7 +82,7 @@ function addControls(box: Box, group: HTMLAnchorElement[], m: Messages): () => v
     b.type = 'button';
     b.className = 'gbtn glb-thumb';
     b.dataset.taborder = String(5 + i);
-    b.setAttribute('aria-label', m['lightbox.thumbnail'].replace('{n}', String(i + 1)));
+    b.setAttribute('aria-label', format(m['lightbox.thumbnail'], { n: i + 1 }));
     const source = a.querySelector('img');
     const img = document.createElement('img');
     img.alt = '';

@@ -5,14 +5,17 @@
  * Results are text, never HTML.
  */
 import { useRef, useState, type FormEvent } from 'react';
-import { ApiError, createApiClient } from '../api/client.ts';
-import type { SearchResult } from '../api/types.ts';
-import { languageByNumber, localizePath, type LangNumber } from '../i18n/languages.ts';
-import type { MessageKey } from '../i18n/t.ts';
-import { toast } from './toast.ts';
-import { useHydrated } from './useHydrated.ts';
-import { CRASH_MESSAGES, withCrashScreen } from './CrashScreen.tsx';
-import { SpriteIcon } from './SpriteIcon.tsx';
+import '../../islands/header-islands.scss';
+import './search-dialog.scss';
+import { ApiError, createApiClient } from '../../api/client.ts';
+import type { SearchResult } from '../../api/types.ts';
+import { languageByNumber, localizePath, type LangNumber } from '../../i18n/languages.ts';
+import { format } from '../../i18n/format.ts';
+import type { MessageKey } from '../../i18n/t.ts';
+import { toast } from '../../islands/toast.ts';
+import { useHydrated } from '../../islands/useHydrated.ts';
+import { CRASH_MESSAGES, withCrashScreen } from '../../islands/CrashScreen.tsx';
+import { SpriteIcon } from '../../islands/SpriteIcon.tsx';
 
 export const SEARCH_MESSAGES = [
   ...CRASH_MESSAGES,
@@ -76,7 +79,7 @@ function SearchDialog({ lang, apiBase, messages: m }: Props) {
           <label htmlFor="search-query">{m['search.label']}</label>
           <div className="search-dialog__row">
             <input id="search-query" type="search" name="q" value={query} autoComplete="off" onChange={(e) => setQuery(e.target.value)} />
-            <button type="submit" disabled={state.kind === 'searching'}>
+            <button type="submit" className="button" disabled={state.kind === 'searching'}>
               {m['search.button']}
             </button>
           </div>
@@ -86,7 +89,7 @@ function SearchDialog({ lang, apiBase, messages: m }: Props) {
           {state.kind === 'message' && <h3 className="search-dialog__message">{state.text}</h3>}
           {state.kind === 'results' && (
             <>
-              <h3 className="search-dialog__count">{m['search.results'].replace('{n}', String(state.results.length))}</h3>
+              <h3 className="search-dialog__count">{format(m['search.results'], { n: state.results.length })}</h3>
               <ul>
                 {state.results.map((r) => (
                   <li key={`${r.isPage ? 'p' : 'n'}${r.id}`}>

@@ -1,0 +1,136 @@
+/**
+ * The home page as a citizen sees it (§2 "Home page", §9 limits and truncation), in the four languages.
+ * Every expectation is read from the sample API through the `api` fixture, never hard-coded, and
+ * every UI string from the dictionaries.
+ */
+import { TRUNCATE } from '../../src/constants.ts';
+import { LANGUAGES, localizePath } from '../../src/i18n/languages.ts';
+import { DICTIONARIES } from '../../src/i18n/t.ts';
+import { expect, test } from './fixtures.ts';
+import { cut, expectMeta, linkAttributes, NEW_TAB } from './routes-helpers.ts';
+
+test.describe('home page (§2 "Home page")', () => {
+  for (const lang of LANGUAGES) {
+    test(`the eight sections in ${lang.label}`, async ({ page, api, consoleErrors }) => {
+      const dict = DICTIONARIES[lang.code];
+      const [news, announcements, surveys, videos] = await Promise.all([
+        api.postList(1, lang.number, 1),
+        api.postList(2, lang.number, 1),
+        api.surveys(lang.number),
+        api.videos(lang.number),
+      ]);
+      // The data must exercise the cut (otherwise this test proves nothing about it).
+      expect(news.items.slice(0, 6).some((p) => Array.from(p.title).length > TRUNCATE.homeCardTitle)).toBe(true);
+      expect(news.items.slice(0, 6).some((p) => Array.from(p.brief).length > TRUNCATE.homeCardBrief)).toBe(true);
+
+      await page.goto(localizePath(lang, '/'));
+
+      // Eight sections, in the order of §2.
+      const sections = page.locator('main > section');
+      await expect(sections).toHaveCount(8);
+      await expect(sections.first()).toContainText(dict['home.heroTitle']);
+      await expect(sections.locator('h2[id]')).toHaveText(
+        [
+          dict['home.latestNews'],
+          dict['news.title'],
+          dict['home.services'],
+          dict['home.surveys'],
+          dict['home.announcements'],
+          dict['home.media'],
+          dict['home.usefulLinks'],
+          dict['home.map'],
+        ],
+      );
+
+      // 1. Hero with the appeal button.
+      const hero = sections.nth(0);
+      await expect(hero.getByRole('heading', { level: 1 })).toHaveText(dict['home.heroTitle']);
+      await expect(hero.getByRole('link', { name: dict['home.heroButton'] })).toHaveAttribute('href', localizePath(lang, '/murojaat_yuborish'));
+
+      // 2. Latest news: 6 cards (title 50, brief 80) and a side list of 4 titles with date and views.
+      const latest = sections.nth(1);
+      const cards = latest.locator('.card-grid article');
+      await expect(cards).toHaveCount(6);
+      const six = news.items.slice(0, 6);
+      await expect(cards.getByRole('heading')).toHaveText(six.map((p) => cut(p.title, TRUNCATE.homeCardTitle)));
+      await expect(cards.locator('.card__brief')).toHaveText(six.map((p) => cut(p.brief, TRUNCATE.homeCardBrief)));
+      await expect(cards.first().getByRole('link')).toHaveAttribute('href', localizePath(lang, `/news/${six[0]!.id}`));
+      await expect(latest.getByRole('link', { name: dict['common.all'], exact: true })).toHaveAttribute('href', localizePath(lang, '/news'));
+      const titles = latest.locator('.title-list li');
+      await expect(titles).toHaveCount(4);
+      const four = news.items.slice(0, 4);
+      await expect(titles.getByRole('link')).toHaveText(four.map((p) => cut(p.title, TRUNCATE.sideListTitle)));
+      for (const [i, post] of four.entries()) await expectMeta(titles.nth(i), lang, post);
+
+      // 3. Six service tiles; exactly two are not links.
+      const services = sections.nth(2);
+      await expect(services.locator('.tiles > li')).toHaveCount(6);
+      await expect(services.getByRole('link')).toHaveCount(4);
+      const inactive = services.locator('.tiles > li').filter({ hasNot: page.getByRole('link') });
+      await expect(inactive).toHaveCount(2);
+      await expect(inactive.nth(0)).toContainText(dict['service.development']);
+      await expect(inactive.nth(1)).toContainText(dict['service.transport']);
+      await expect(services.getByRole('link', { name: dict['service.suggestions'] })).toHaveAttribute('href', localizePath(lang, '/murojaat_yuborish'));
+
+      // 4. Surveys with their author and like/dislike counts. The counts are those of the build: votes cast
+      // by other test files since then may have raised the API's, never lowered them.
+      const surveyCards = sections.nth(3).locator('article');
+      await expect(surveyCards).toHaveCount(surveys.length);
+      await expect(surveyCards.getByRole('heading')).toHaveText(surveys.map((s) => s.title));
+      await expect(surveyCards).toContainText(surveys.map((s) => s.author));
+      await expect(surveyCards.getByRole('button')).toHaveCount(2 * surveys.length);
+      // Each button says what it counts, in the same words as the vote it casts ("Yoqdi 12", "Like 12").
+      // The island refreshes the counts from the API when it hydrates, and other tests vote meanwhile:
+      // each count shown lies between the API's before the page was read and after.
+      const later = await api.surveys(lang.number);
+      for (const [i, s] of surveys.entries()) {
+        const buttons = surveyCards.nth(i).getByRole('button');
+        await expect(buttons.nth(0)).toContainText(dict['survey.like']);
+        await expect(buttons.nth(1)).toContainText(dict['survey.dislike']);
+        for (const [n, then, now] of [[0, s.likes, later[i]!.likes], [1, s.dislikes, later[i]!.dislikes]] as const) {
+          const shown = Number((await buttons.nth(n).locator('.survey__count').innerText()).replace(/\D/g, ''));
+          expect(shown, `${s.title}: button ${n}`).toBeLessThanOrEqual(now);
+          expect(shown, `${s.title}: button ${n}`).toBeGreaterThan(then - 5);
+        }
+      }
+
+      // 5. Three announcements and the 'all' link.
+      const ann = sections.nth(4);
+      await expect(ann.locator('article')).toHaveCount(3);
+      await expect(ann.locator('article').getByRole('heading')).toHaveText(
+        announcements.items.slice(0, 3).map((p) => cut(p.title, TRUNCATE.announcementTitle)),
+      );
+      await expect(ann.getByRole('link', { name: dict['common.all'], exact: true })).toHaveAttribute(
+        'href',
+        localizePath(lang, '/announcements-and-tenders'),
+      );
+
+      // 6. Video cards open the video in a new tab, without handing over the opener; 'all' leads to the video gallery.
+      await expect(sections.nth(5).getByRole('link', { name: dict['common.all'], exact: true })).toHaveAttribute(
+        'href',
+        localizePath(lang, '/gallery/video'),
+      );
+      const videoLinks = sections.nth(5).locator('a.video-card');
+      const shown = await videoLinks.count();
+      expect(shown).toBeGreaterThan(0);
+      expect(shown).toBeLessThanOrEqual(videos.length);
+      await expect(videoLinks.locator('.video-card__title')).toHaveText(videos.slice(0, shown).map((v) => v.title));
+      expect(await linkAttributes(videoLinks)).toEqual(videos.slice(0, shown).map((v) => ({ href: v.url, ...NEW_TAB })));
+
+      // 7. Twelve useful links, each to an outside portal in a new tab.
+      const useful = sections.nth(6).getByRole('link');
+      await expect(useful).toHaveCount(12);
+      const portals = await linkAttributes(useful);
+      expect(portals).toEqual(Array(12).fill({ href: expect.stringMatching(/^https:\/\//), ...NEW_TAB }));
+      expect(new Set(portals.map((l) => l.href)).size).toBe(12);
+
+      // 8. The map.
+      const map = sections.nth(7).locator('iframe');
+      await expect(map).toHaveCount(1);
+      await expect(map).toHaveAttribute('title', dict['map.title']);
+      await map.scrollIntoViewIfNeeded();
+      await expect(map).toBeVisible();
+      expect(consoleErrors).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,76 @@
+/**
+ * What the route specs share: expectations read from the sample API and the dictionaries, never hard-coded
+ * (§9 truncation, dates and numbers as each language writes them, the visible text of API HTML).
+ */
+import type { Page } from '@playwright/test';
+import type { ApiClient } from '../../src/api/client.ts';
+import type { PostSummary, PostTypeId } from '../../src/api/types.ts';
+import { ELLIPSIS } from '../../src/constants.ts';
+import { LANGUAGES, type Language } from '../../src/i18n/languages.ts';
+import { t, type MessageKey } from '../../src/i18n/t.ts';
+import { formatDate } from '../../src/lib/text.ts';
+import { navTargetIs } from '../../src/routes.ts';
+import { expect } from './fixtures.ts';
+
+export const [UZ_LATN, UZ_CYRL, RU, EN] = LANGUAGES;
+
+/** §9: a text longer than `max` characters is cut to `max` and followed by '...'. */
+export function cut(text: string, max: number): string {
+  const chars = Array.from(text.trim());
+  return chars.length <= max ? chars.join('') : `${chars.slice(0, max).join('').trimEnd()}${ELLIPSIS}`;
+}
+
+/** The date as the page's language writes it, on the district's calendar ("2026-yil 20-noyabr", "2026 йил 20 ноябрь"). */
+export function dateIn(lang: Language, iso: string): string {
+  return formatDate(iso, lang)!;
+}
+
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export function numberIn(lang: Language, n: number): string {
+  return new Intl.NumberFormat(lang.tag).format(n);
+}
+
+/** Every post of a category, over all of the API's pages. */
+export async function allPosts(api: ApiClient, type: PostTypeId, lang: Language): Promise<PostSummary[]> {
+  const first = await api.postList(type, lang.number, 1);
+  const rest = await Promise.all(Array.from({ length: first.pageCount - 1 }, (_, i) => api.postList(type, lang.number, i + 2)));
+  return [first, ...rest].flatMap((p) => p.items);
+}
+
+/** Visible text of an HTML fragment. */
+export function textOf(html: string): string {
+  return html
+    .replace(/<\/(p|li|h\d|div|tr)>|<br\s*\/?>/gi, ' ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&quot;/g, '"')
+    .replace(/&#0*39;|&apos;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** A page's h1 comes from the menu item that leads to it, or from the dictionary when none does. */
+export async function infoTitle(api: ApiClient, lang: Language, path: string, titleKey: MessageKey): Promise<string> {
+  const items = (await api.menus(lang.number)).flatMap((g) => g.items);
+  return items.find((i) => i.target.kind === 'route' && navTargetIs(i.target, path))?.title ?? t(lang, titleKey);
+}
+
+/** The date and view count of a meta line: both shown, neither a loading placeholder. */
+export async function expectMeta(scope: ReturnType<Page['locator']>, lang: Language, post: { date: string | null; views: number | null }) {
+  const meta = scope.locator('.meta').first();
+  await expect(meta.locator('time')).toHaveText(dateIn(lang, post.date!));
+  if (post.views !== null) await expect(meta).toContainText(numberIn(lang, post.views));
+  await expect(meta.locator('.skeleton')).toHaveCount(0);
+}
+
+export const content = (page: Page) => page.locator('.inner__content');
+
+/** href, target and rel of every link a locator matches, read in one round trip. */
+export function linkAttributes(links: ReturnType<Page['locator']>) {
+  return links.evaluateAll((els) => els.map((a) => ({ href: a.getAttribute('href'), target: a.getAttribute('target'), rel: a.getAttribute('rel') })));
+}
+export const NEW_TAB = { target: '_blank', rel: expect.stringMatching(/\bnoopener\b/) };

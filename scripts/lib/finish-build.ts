@@ -8,7 +8,8 @@
  * - checks every internal link, picture, script and #fragment;
  * - hashes every file (the release's file list, which the rebuild compares
  *   with the previous release's to know what changed);
- * - writes each text file's `.br` and `.gz` from the compression cache.
+ * - writes each text file's `.br` and `.gz` from the compression cache;
+ * - last, writes the service worker, whose precache list needs the final pages (service-worker.ts).
  *
  * Before this pass each of those read the whole release again (four reads of
  * some 35,000 files at 2,500 posts per language).
@@ -21,6 +22,7 @@ import { ForeignInlineScriptError, inlineScriptHashes, POLICY_FILES, writePolicy
 import { FILE_CONCURRENCY, listFiles, mapLimit } from './files.ts';
 import { COMPRESSIBLE, createCompressor, sha256 } from './precompress.ts';
 import { progress } from './progress.ts';
+import { SERVICE_WORKER_FILE, writeServiceWorker } from './service-worker.ts';
 
 export interface FinishedBuild {
   /** Every file of the site by site path (`/news/5/index.html`), with a hash of its bytes. */
@@ -31,7 +33,11 @@ export interface FinishedBuild {
   ms: number;
 }
 
-export async function finishBuild(root: string, bases: Parameters<typeof policy>[1], compressCache?: string): Promise<FinishedBuild> {
+export async function finishBuild(
+  root: string,
+  bases: Parameters<typeof policy>[1] & { serviceWorker: boolean },
+  compressCache?: string,
+): Promise<FinishedBuild> {
   const started = performance.now();
   root = resolve(root);
   const sitePath = (file: string) => `/${relative(root, file).split(sep).join('/')}`;
@@ -52,6 +58,7 @@ export async function finishBuild(root: string, bases: Parameters<typeof policy>
 
   // The policy's files are written once every page has been read; they are hashed after.
   const policyFiles = new Set(POLICY_FILES.map((p) => join(root, p)));
+  const serviceWorker = join(root, SERVICE_WORKER_FILE);
   const compressor = await createCompressor(compressCache);
   const links = linkChecker(root, fileSet);
   const scriptHashes = new Set<string>();
@@ -70,7 +77,7 @@ export async function finishBuild(root: string, bases: Parameters<typeof policy>
   };
 
   await mapLimit(
-    files.filter((f) => !policyFiles.has(f)),
+    files.filter((f) => !policyFiles.has(f) && f !== serviceWorker),
     FILE_CONCURRENCY,
     async (file) => {
       let body = await readFile(file);
@@ -99,6 +106,8 @@ export async function finishBuild(root: string, bases: Parameters<typeof policy>
     await finishFile(file, await readFile(file));
     show.tick();
   }
+  await writeServiceWorker(root, bases.serviceWorker);
+  await finishFile(serviceWorker, await readFile(serviceWorker));
   show.done();
 
   return {

@@ -20,13 +20,13 @@ const OFFLINE_PAGES = LANGUAGES.map(offlinePath);
 
 /**
  * What every device keeps from its first visit: the hashed scripts, styles and fonts (not the
- * pictures, which `/_astro/` holds too and which are kept only once seen), the icon sprite and the
- * offline pages. `/_astro/` names carry their hash, so those need no revision.
+ * pictures, which `/_astro/` holds too and which are kept only once seen), the icon sprite, the
+ * favicon every page asks for, and the offline pages. `/_astro/` names carry their hash, so those need no revision.
  */
 export async function precacheList(root: string): Promise<ManifestEntry[]> {
   const { manifestEntries = [], warnings } = await getManifest({
     globDirectory: root,
-    globPatterns: ['_astro/**/*.{js,css,woff2}', 'icons.svg', ...OFFLINE_PAGES.map((p) => `${p.slice(1)}/index.html`)],
+    globPatterns: ['_astro/**/*.{js,css,woff2}', 'icons.svg', 'favicon.svg', ...OFFLINE_PAGES.map((p) => `${p.slice(1)}/index.html`)],
     dontCacheBustURLsMatching: /^_astro\//,
     manifestTransforms: [
       // Site paths as pages link them (`/ru/offline`), in one order whatever order the files were found in.

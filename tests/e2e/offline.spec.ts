@@ -23,9 +23,21 @@ test.use({ serviceWorkers: 'allow' });
 const DIST = `${process.env.E2E_DIR ?? '.cache/e2e'}/dist`;
 const [UZ, CYRL, RU, EN] = LANGUAGES;
 
-/** Offline, whatever the page asks the network for fails: those failures are expected, nothing else is. */
-function allowOfflineErrors(errors: string[]): void {
-  for (let i = errors.length - 1; i >= 0; i--) if (/ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(errors[i]!)) errors.splice(i, 1);
+/**
+ * Offline, what the device has not kept fails to load, and says so in the console: allowed only for
+ * pictures not seen online (the first page's loaded before the worker existed) and for other origins
+ * (the API). A script, a style, the icon sprite or the favicon failing would fail the test.
+ */
+function recordOfflineFailures(page: Page, errors: string[]): () => void {
+  const failed: string[] = [];
+  page.on('requestfailed', (request) => {
+    const url = new URL(request.url());
+    if (url.origin === new URL(page.url()).origin && request.resourceType() !== 'image') failed.push(request.url());
+  });
+  return () => {
+    expect(failed, 'same-origin files that failed offline').toEqual([]);
+    for (let i = errors.length - 1; i >= 0; i--) if (/^Failed to load resource: net::ERR_(FAILED|INTERNET_DISCONNECTED)$/.test(errors[i]!)) errors.splice(i, 1);
+  };
 }
 
 /** Opens `url` and waits until the worker controls the page and has saved it. */
@@ -47,6 +59,7 @@ test.describe('offline', () => {
       const before = Date.now();
       await expect(page.locator('[data-saved-copy]')).toBeHidden();
 
+      const checkFailures = recordOfflineFailures(page, consoleErrors);
       await context.setOffline(true);
       await page.reload();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading!);
@@ -55,7 +68,7 @@ test.describe('offline', () => {
       const note = page.getByRole('status').filter({ hasText: formatSavedAt(savedAt, lang)! });
       await expect(note).toHaveText(t(lang, 'offline.savedCopy', { when: formatSavedAt(savedAt, lang)! }));
       await expect(note).toBeVisible();
-      allowOfflineErrors(consoleErrors);
+      checkFailures();
     });
   }
 
@@ -65,6 +78,7 @@ test.describe('offline', () => {
       const home = page.url();
       const homeTitle = await page.locator('meta[property="og:title"]').getAttribute('content');
 
+      const checkFailures = recordOfflineFailures(page, consoleErrors);
       await context.setOffline(true);
       await page.goto(localizePath(lang, '/gallery/photo'));
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(lang, 'offline.title'));
@@ -78,7 +92,7 @@ test.describe('offline', () => {
       // The saved page opens from the list, as a saved copy.
       await saved.getByRole('link').click();
       await expect(page.locator('[data-saved-copy]')).toBeVisible();
-      allowOfflineErrors(consoleErrors);
+      checkFailures();
     });
   }
 

@@ -18,18 +18,21 @@ beforeEach(async () => {
   await put('_astro/BaseLayout.C4d5e6.css', 'body{}');
   await put('_astro/photo.D7f8g9.webp', 'picture');
   await put('icons.svg', '<svg></svg>');
+  await put('favicon.svg', '<svg></svg>');
+  await put('illustrations/map.svg', '<svg></svg>');
   await put('news/5/index.html', '<html>news</html>');
   for (const prefix of ['', 'uz-cyrl/', 'ru/', 'en/']) await put(`${prefix}offline/index.html`, `<html>offline ${prefix}</html>`);
 });
 afterEach(() => rm(root, { recursive: true, force: true }));
 
 describe('the service worker build step', () => {
-  it('precaches the hashed scripts and styles, the icon sprite and the four offline pages, and nothing else', async () => {
+  it('precaches the hashed scripts and styles, the icon sprite, the favicon and the four offline pages, and nothing else', async () => {
     const list = await precacheList(root);
     expect(list.map((e) => e.url)).toEqual([
       '/_astro/BaseLayout.C4d5e6.css',
       '/_astro/page.B1x2y3.js',
       '/en/offline',
+      '/favicon.svg',
       '/icons.svg',
       '/offline',
       '/ru/offline',

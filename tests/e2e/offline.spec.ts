@@ -14,7 +14,7 @@ import { writeServiceWorker } from '../../scripts/lib/service-worker.ts';
 import { serveDist } from '../../scripts/serve.ts';
 import { OFFLINE_CACHES } from '../../src/constants.ts';
 import { formatSavedAt, SAVED_AT_ATTRIBUTE } from '../../src/features/offline/saved-copy.ts';
-import { LANGUAGES, localizePath, type Language } from '../../src/i18n/languages.ts';
+import { LANGUAGES, localizePath } from '../../src/i18n/languages.ts';
 import { t } from '../../src/i18n/t.ts';
 import { expect, test } from './fixtures.ts';
 

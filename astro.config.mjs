@@ -31,7 +31,7 @@ export default defineConfig({
       filter: (page) => {
         const path = new URL(page).pathname.replace(/\/$/, '') || '/';
         postRedirects ??= new Set(postRedirectPaths());
-        return !(path in redirects) && !postRedirects.has(path) && !/(^|\/)(404|500)$/.test(path) && !path.split('/').includes(FRAGMENT_DIR);
+        return !(path in redirects) && !postRedirects.has(path) && !/(^|\/)(404|500|offline)$/.test(path) && !path.split('/').includes(FRAGMENT_DIR);
       },
     }),
   ],

@@ -34,6 +34,8 @@ export default defineConfig({
       ],
     },
     trace: 'retain-on-failure',
+    // The service worker would answer requests before `page.route` sees them; only offline.spec.ts lets it run.
+    serviceWorkers: 'block',
   },
   projects: [
     { name: 'phone', testIgnore: /nginx\.spec\.ts/, use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true } },

@@ -33,8 +33,12 @@ const TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
-/** The caching rule of a path: hashed assets never change, HTML must be checked each time. */
+/**
+ * The caching rule of a path: hashed assets never change, HTML must be checked each time, and so
+ * must the service worker, or a device would keep an old release's worker (and its assets) a day.
+ */
 export function cacheControl(pathname: string, file: string): string {
+  if (pathname === '/sw.js') return 'no-cache';
   if (pathname.startsWith('/_astro/')) return 'public, max-age=31536000, immutable';
   if (file.endsWith('.html')) return 'public, max-age=0, must-revalidate';
   return 'public, max-age=86400';

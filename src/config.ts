@@ -28,6 +28,8 @@ export interface SiteConfig {
    * a local stand-in. Any other build requires hCaptcha.
    */
   demoCaptcha: boolean;
+  /** Offline reading (issue 14): false with SERVICE_WORKER=off, which ships a worker that removes itself. */
+  serviceWorker: boolean;
 }
 
 export function readConfig(): SiteConfig {
@@ -40,6 +42,7 @@ export function readConfig(): SiteConfig {
     hcaptchaSitekey: env('HCAPTCHA_SITEKEY') ?? HCAPTCHA_TEST_SITEKEY,
     contentDir: env('CONTENT_DIR') ?? '.cache/content',
     demoCaptcha: apiBase === SAMPLE_API_URL && !env('HCAPTCHA_SITEKEY'),
+    serviceWorker: env('SERVICE_WORKER')?.toLowerCase() !== 'off',
   };
 }
 

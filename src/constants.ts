@@ -78,3 +78,22 @@ export const SAMPLE_CONTACT = {
  * left in doubt; after it, the page stays the not-found page.
  */
 export const JUST_PUBLISHED_TIMEOUT_MS = 8000;
+
+/**
+ * Offline reading (issue 14): the service worker's runtime caches, by name, and how much each keeps
+ * on a device. Past either bound the least recently saved entries go first; a browser short of
+ * space may also empty them.
+ */
+export const OFFLINE_CACHES = {
+  /** Pages this device opened: shown as saved copies when the network fails. */
+  pages: { name: 'qorakul-pages', maxEntries: 50, maxAgeDays: 30 },
+  /** Pictures of the site (same origin) this device loaded. */
+  pictures: { name: 'qorakul-pictures', maxEntries: 150, maxAgeDays: 30 },
+} as const;
+
+/**
+ * How long a page request waits for the network before the saved copy (if any) is shown instead
+ * (issue 14): a slow rural connection still gets a fresh page most of the time, a dead one is not
+ * left looking at a blank screen.
+ */
+export const OFFLINE_NETWORK_TIMEOUT_S = 4;

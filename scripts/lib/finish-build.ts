@@ -8,7 +8,8 @@
  * - checks every internal link, picture, script and #fragment;
  * - hashes every file (the release's file list, which the rebuild compares
  *   with the previous release's to know what changed);
- * - writes each text file's `.br` and `.gz` from the compression cache.
+ * - writes each text file's `.br` and `.gz` from the compression cache;
+ * - last, writes the service worker, whose precache list needs the final pages (service-worker.ts).
  *
  * Before this pass each of those read the whole release again (four reads of
  * some 35,000 files at 2,500 posts per language).
@@ -29,6 +30,7 @@ import { ForeignInlineScriptError, inlineScriptHashes, KNOWN_INLINE_SCRIPTS, POL
 import { FILE_CONCURRENCY, listFiles, mapLimit } from './files.ts';
 import { COMPRESSIBLE, createCompressor, sha256 } from './precompress.ts';
 import { progress } from './progress.ts';
+import { SERVICE_WORKER_FILE, writeServiceWorker } from './service-worker.ts';
 
 export interface FinishedBuild {
   /** Every file of the site by site path (`/news/5/index.html`), with a hash of its bytes. */
@@ -86,7 +88,11 @@ export interface FinishOptions {
   previousRelease?: { root: string; hashes: Readonly<Record<string, string>> } | null;
 }
 
-export async function finishBuild(root: string, bases: Parameters<typeof policy>[1], { compressCache, memoFile, previousRelease }: FinishOptions = {}): Promise<FinishedBuild> {
+export async function finishBuild(
+  root: string,
+  bases: Parameters<typeof policy>[1] & { serviceWorker: boolean },
+  { compressCache, memoFile, previousRelease }: FinishOptions = {},
+): Promise<FinishedBuild> {
   const started = performance.now();
   root = resolve(root);
   const sitePath = (file: string) => `/${relative(root, file).split(sep).join('/')}`;
@@ -119,6 +125,7 @@ export async function finishBuild(root: string, bases: Parameters<typeof policy>
 
   // The policy's files are written once every page has been read; they are hashed after.
   const policyFiles = new Set(POLICY_FILES.map((p) => join(root, p)));
+  const serviceWorker = join(root, SERVICE_WORKER_FILE);
   const compressor = await createCompressor(compressCache);
   const links = linkChecker(root, fileSet);
   const scriptHashes = new Set<string>();
@@ -206,7 +213,7 @@ export async function finishBuild(root: string, bases: Parameters<typeof policy>
   };
 
   await mapLimit(
-    files.filter((f) => !policyFiles.has(f)),
+    files.filter((f) => !policyFiles.has(f) && f !== serviceWorker),
     FILE_CONCURRENCY,
     async (file) => {
       const read = await readFile(file);
@@ -224,6 +231,9 @@ export async function finishBuild(root: string, bases: Parameters<typeof policy>
     await linkUnchanged(file, sitePath(file), hashes[sitePath(file)]!);
     show.tick();
   }
+  await writeServiceWorker(root, bases.serviceWorker);
+  await finishFile(serviceWorker, await readFile(serviceWorker));
+  await linkUnchanged(serviceWorker, sitePath(serviceWorker), hashes[sitePath(serviceWorker)]!);
   show.done();
   const checked = await links.finish();
   // Only a clean build is remembered: a page's findings are replayed without its broken references.

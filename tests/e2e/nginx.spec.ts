@@ -182,3 +182,9 @@ test('answers as `npm run preview` does: status, type, encoding and caching of e
     expect(await view(await get(`${base}${path}`)), path).toEqual(await view(await get(`${process.env.E2E_BASE_URL}${path}`)));
   }
 });
+
+test('has the service worker checked on every use, as `npm run preview` does', async () => {
+  const caching = async (url: string) => (await get(url)).headers.get('cache-control');
+  expect(await caching(`${base}/sw.js`)).toBe('no-cache');
+  expect(await caching(`${process.env.E2E_BASE_URL}/sw.js`)).toBe('no-cache');
+});

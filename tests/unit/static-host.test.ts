@@ -30,6 +30,11 @@ describe('public/_headers', () => {
     expect(cache).toEqual([['cache-control', 'public, max-age=31536000, immutable']]);
   });
 
+  it('has the service worker checked on every use, as serve.ts and nginx do', () => {
+    const cache = headersFor('/sw.js').filter(([n]) => n === 'cache-control');
+    expect(cache).toEqual([['cache-control', 'no-cache']]);
+  });
+
   it('gives pages the security headers and no conflicting cache rule', () => {
     const page = headersFor('/ru/news/');
     expect(page.filter(([n]) => n === 'cache-control')).toEqual([]);

@@ -333,4 +333,10 @@ export const en: Dictionary = {
   'appeal.offline': 'The internet connection has been lost. Everything you have typed is kept: you can send the appeal when the connection is back.',
   'appeal.connectionLost': 'The connection was lost while sending. Your text is kept. When the connection is back, send it again: it will not be registered twice.',
   'appeal.online': 'The connection is back. You can now send the appeal.',
+  // ---- Offline reading (issue 14): the offline page and the saved-copy note ----
+  'offline.title': "No internet connection",
+  'offline.text': "This page has not been saved on this device, so it cannot be shown without a connection. Try again when you are back online.",
+  'offline.savedHeading': "Pages saved on this device",
+  'offline.savedNone': "No pages have been saved on this device yet.",
+  'offline.savedCopy': "A copy of this page saved on this device ({when}). The site cannot be reached just now, so it may be out of date.",
 };

@@ -334,4 +334,10 @@ export const uzLatn = {
   'appeal.offline': 'Internet aloqasi uzildi. Yozganlaringiz saqlanib qoladi: aloqa tiklanganda murojaatni yuborishingiz mumkin.',
   'appeal.connectionLost': 'Yuborish paytida aloqa uzildi. Matningiz saqlandi. Aloqa tiklangach, qayta yuboring: murojaat ikki marta roʻyxatga olinmaydi.',
   'appeal.online': 'Aloqa tiklandi. Endi murojaatni yuborishingiz mumkin.',
+  // ---- Offline reading (issue 14): the offline page and the saved-copy note ----
+  'offline.title': "Internet aloqasi yoʻq",
+  'offline.text': "Bu sahifa ushbu qurilmada saqlanmagan, shuning uchun uni aloqasiz koʻrsatib boʻlmaydi. Aloqa tiklanganda qayta urinib koʻring.",
+  'offline.savedHeading': "Ushbu qurilmada saqlangan sahifalar",
+  'offline.savedNone': "Ushbu qurilmada hali saqlangan sahifalar yoʻq.",
+  'offline.savedCopy': "Bu sahifaning ushbu qurilmada saqlangan nusxasi ({when}). Sayt hozir ochilmayapti, shuning uchun u eskirgan boʻlishi mumkin.",
 } as const;

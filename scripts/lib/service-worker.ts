@@ -1,0 +1,65 @@
+/**
+ * Writes the site's service worker, /sw.js, into a built site (issue 14, offline reading):
+ * src/features/offline/sw.ts (Serwist's runtime) bundled by esbuild with the precache list that
+ * @serwist/build makes from the built files. The build's last pass calls it once every page is
+ * final, so each revision is the hash of what is published and the same site always gives the
+ * same bytes (no time, no random revision). With SERVICE_WORKER=off it writes src/features/offline/sw-off.ts
+ * instead, which removes the worker and its caches from every device that has it.
+ */
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { getManifest, type ManifestEntry } from '@serwist/build';
+import { build } from 'esbuild';
+import { offlinePath } from '../../src/features/offline/saved-copy.ts';
+import { LANGUAGES } from '../../src/i18n/languages.ts';
+
+export const SERVICE_WORKER_FILE = '/sw.js';
+const REPO = fileURLToPath(new URL('../..', import.meta.url));
+const OFFLINE_PAGES = LANGUAGES.map(offlinePath);
+
+/**
+ * What every device keeps from its first visit: the hashed scripts, styles and fonts (not the
+ * pictures, which `/_astro/` holds too and which are kept only once seen), the icon sprite, the
+ * favicon every page asks for, and the offline pages. `/_astro/` names carry their hash, so those need no revision.
+ */
+export async function precacheList(root: string): Promise<ManifestEntry[]> {
+  const { manifestEntries = [], warnings } = await getManifest({
+    globDirectory: root,
+    globPatterns: ['_astro/**/*.{js,css,woff2}', 'icons.svg', 'favicon.svg', ...OFFLINE_PAGES.map((p) => `${p.slice(1)}/index.html`)],
+    dontCacheBustURLsMatching: /^_astro\//,
+    manifestTransforms: [
+      // Site paths as pages link them (`/ru/offline`), in one order whatever order the files were found in.
+      async (entries) => ({
+        manifest: entries
+          .map((e) => ({ ...e, url: `/${e.url.replace(/\/?index\.html$/, '')}` }))
+          .sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0)),
+      }),
+    ],
+  });
+  if (warnings.length) throw new Error(`the service worker's precache list: ${warnings.join('; ')}`);
+  const missing = OFFLINE_PAGES.filter((p) => !manifestEntries.some((e) => e.url === p));
+  if (missing.length) throw new Error(`the service worker's offline pages are not in the build: ${missing.join(', ')}`);
+  return manifestEntries;
+}
+
+/** Writes `root/sw.js`: the worker with its precache list, or, when `enabled` is false, the one that removes itself. */
+export async function writeServiceWorker(root: string, enabled: boolean): Promise<string> {
+  const manifest = enabled ? await precacheList(root) : [];
+  const result = await build({
+    entryPoints: [join(REPO, 'src/features/offline', enabled ? 'sw.ts' : 'sw-off.ts')],
+    absWorkingDir: REPO,
+    bundle: true,
+    write: false,
+    format: 'iife',
+    target: 'es2022',
+    minify: true,
+    legalComments: 'none',
+    charset: 'utf8',
+    logLevel: 'error',
+    define: { 'self.__SW_MANIFEST': JSON.stringify(manifest), 'process.env.NODE_ENV': '"production"' },
+  });
+  const file = join(root, SERVICE_WORKER_FILE);
+  await writeFile(file, result.outputFiles[0]!.contents);
+  return file;
+}

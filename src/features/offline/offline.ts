@@ -1,0 +1,32 @@
+/**
+ * Loaded by every page (OfflineSupport.astro), as a module after the page has painted. Shows the
+ * saved-copy note when the service worker served this page from its cache, and registers the worker
+ * once the page has loaded, so a first visit pays nothing for it.
+ */
+import { languageByNumber } from '../../i18n/languages.ts';
+import { formatSavedAt, SAVED_AT_ATTRIBUTE } from './saved-copy.ts';
+
+const note = document.querySelector<HTMLElement>('[data-saved-copy]');
+const lang = languageByNumber(Number(note?.dataset.lang));
+const savedAt = document.documentElement.getAttribute(SAVED_AT_ATTRIBUTE);
+
+if (note && lang && savedAt !== null) {
+  // The note's text is in the page already, in its language: only the time is filled in.
+  note.textContent = (note.dataset.text ?? '').replace('{when}', formatSavedAt(savedAt, lang) ?? '…');
+  note.hidden = false;
+}
+
+async function register(): Promise<void> {
+  const controlled = Boolean(navigator.serviceWorker.controller);
+  await navigator.serviceWorker.register('/sw.js');
+  if (controlled || savedAt !== null) return;
+  // This page came from the network before the worker existed: keep it too, as if it had passed through.
+  const { active } = await navigator.serviceWorker.ready;
+  active?.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache: [location.href] } });
+}
+
+if (note?.dataset.worker === 'on' && 'serviceWorker' in navigator) {
+  const start = () => void register().catch(() => undefined);
+  if (document.readyState === 'complete') start();
+  else addEventListener('load', start, { once: true });
+}

@@ -1,0 +1,87 @@
+/// <reference lib="webworker" />
+/**
+ * The site's service worker (issue 14), bundled with its precache list into /sw.js by
+ * scripts/lib/service-worker.ts. Serwist does all the caching; this file only says what goes where:
+ *
+ * - precached at install: the hashed scripts and styles, the icon sprite, each language's offline page;
+ * - pages of this site: the network first; the saved copy when the network fails or has not answered
+ *   within OFFLINE_NETWORK_TIMEOUT_S, marked with the time it was saved; a page never saved gets the
+ *   offline page of its language;
+ * - pictures of this site: from the cache once seen, refreshed in the background;
+ * - anything else (the API, which is another origin, other origins, POST, sw.js): not touched.
+ */
+import { CacheableResponsePlugin, ExpirationPlugin, NetworkFirst, Serwist, StaleWhileRevalidate, type PrecacheEntry, type SerwistPlugin } from 'serwist';
+import { OFFLINE_CACHES, OFFLINE_NETWORK_TIMEOUT_S } from '../../constants.ts';
+import { LANGUAGES, splitLocalizedPath } from '../../i18n/languages.ts';
+import { offlinePath, SAVED_AT_ATTRIBUTE, SAVED_AT_HEADER } from './saved-copy.ts';
+
+declare const self: ServiceWorkerGlobalScope & { __SW_MANIFEST: PrecacheEntry[] };
+
+const DAY_S = 86_400;
+const ours = (url: URL) => url.origin === self.location.origin;
+/** A page, not a file: pages have no extension (`/news/5`, `/ru/`); `/_astro/` holds only files. */
+const isPage = (url: URL) => ours(url) && !url.pathname.startsWith('/_astro/') && !/\.[^/]*$/.test(url.pathname);
+
+/** The same response with other headers; its body read as it is (already decoded). */
+function withHeaders(response: Response, body: BodyInit | null, change: (headers: Headers) => void): Response {
+  const headers = new Headers(response.headers);
+  // The body a fetch hands over is decoded: its stored length and coding no longer describe it.
+  headers.delete('content-length');
+  headers.delete('content-encoding');
+  change(headers);
+  return new Response(body, { status: response.status, statusText: response.statusText, headers });
+}
+
+const savedCopies: SerwistPlugin = {
+  cacheWillUpdate: async ({ response }) =>
+    withHeaders(response, response.body, (h) => h.set(SAVED_AT_HEADER, new Date().toISOString())),
+  // NetworkFirst reads its cache only when the network failed or was too slow: mark the copy so the page says so.
+  cachedResponseWillBeUsed: async ({ cachedResponse }) => {
+    if (!cachedResponse) return cachedResponse;
+    const savedAt = cachedResponse.headers.get(SAVED_AT_HEADER) ?? '';
+    const html = (await cachedResponse.text()).replace(/<html\b/i, `<html ${SAVED_AT_ATTRIBUTE}="${savedAt.replace(/[^\w:.+-]/g, '')}"`);
+    return withHeaders(cachedResponse, html, () => undefined);
+  },
+};
+
+const serwist = new Serwist({
+  precacheEntries: self.__SW_MANIFEST,
+  precacheOptions: { cleanupOutdatedCaches: true },
+  // A new release's worker takes over at once: the visitor is never held on the previous one's assets.
+  skipWaiting: true,
+  clientsClaim: true,
+  navigationPreload: true,
+  disableDevLogs: true,
+  runtimeCaching: [
+    {
+      matcher: ({ url }) => isPage(url),
+      handler: new NetworkFirst({
+        cacheName: OFFLINE_CACHES.pages.name,
+        networkTimeoutSeconds: OFFLINE_NETWORK_TIMEOUT_S,
+        plugins: [
+          new CacheableResponsePlugin({ statuses: [200] }),
+          new ExpirationPlugin({ maxEntries: OFFLINE_CACHES.pages.maxEntries, maxAgeSeconds: OFFLINE_CACHES.pages.maxAgeDays * DAY_S, purgeOnQuotaError: true }),
+          savedCopies,
+        ],
+      }),
+    },
+    {
+      matcher: ({ url, request }) => ours(url) && request.destination === 'image',
+      handler: new StaleWhileRevalidate({
+        cacheName: OFFLINE_CACHES.pictures.name,
+        plugins: [
+          new CacheableResponsePlugin({ statuses: [200] }),
+          new ExpirationPlugin({ maxEntries: OFFLINE_CACHES.pictures.maxEntries, maxAgeSeconds: OFFLINE_CACHES.pictures.maxAgeDays * DAY_S, purgeOnQuotaError: true }),
+        ],
+      }),
+    },
+  ],
+  fallbacks: {
+    entries: LANGUAGES.map((lang) => ({
+      url: offlinePath(lang),
+      matcher: ({ request }) => request.mode === 'navigate' && splitLocalizedPath(new URL(request.url).pathname).lang === lang,
+    })),
+  },
+});
+
+serwist.addEventListeners();

@@ -15,17 +15,19 @@
  * some 35,000 files at 2,500 posts per language).
  *
  * A rebuild after one edit gets some 11,000 pages back from Astro's cache with
- * the same bytes as last time. What this pass found in each page (its hash
- * once spliced, its inline scripts, its link check) is kept in a memo beside
- * Astro's cache and reused for a page whose bytes, path and fragments are the
- * same, while no file of the site has gone and this pass's code is unchanged.
+ * the same bytes as last time. What this pass found in each page as Astro
+ * wrote it (its inline scripts and its link check; and its hash once spliced,
+ * for the same fragments) is kept in a memo beside Astro's cache and reused
+ * for a page whose bytes and path are the same, while no file of the site has
+ * gone and this pass's code is unchanged. The fragments are checked on their
+ * own, once each, so a new post (a new side list) does not undo the memo.
  */
 import { hash } from 'node:crypto';
 import { link, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { extractFragment, FRAGMENT_DIR, fragmentNameOfPath, spliceFragments } from '../../src/lib/fragments.ts';
-import { linkChecker, type LinkReport, type PageLinks } from '../check-links.ts';
+import { extractFragment, FRAGMENT_DIR, fragmentNameOfPath, fragmentsIn, spliceFragments } from '../../src/lib/fragments.ts';
+import { linkChecker, referencedUrls, type LinkReport, type PageLinks } from '../check-links.ts';
 import { ForeignInlineScriptError, inlineScriptHashes, KNOWN_INLINE_SCRIPTS, POLICY_FILES, writePolicy, type policy } from './csp.ts';
 import { FILE_CONCURRENCY, listFiles, mapLimit } from './files.ts';
 import { COMPRESSIBLE, createCompressor, sha256 } from './precompress.ts';
@@ -47,13 +49,17 @@ export interface FinishedBuild {
 interface PageMemo {
   /** Hash of the page as Astro wrote it, before the fragments were spliced in. */
   raw: string;
+  /** The fragments it carries, by name. */
+  fragments: string[];
+  /** Those fragments' hashes when `hash`, the hash of the page with them spliced in, was taken. */
+  spliced: string;
   hash: string;
   scripts: string[];
   links: PageLinks;
 }
 
 interface Memo {
-  /** This pass's code, its known inline scripts and the fragments: any change forgets every page. */
+  /** This pass's code and its known inline scripts: any change forgets every page. */
   basis: string;
   /** Every file of the site the memo was made for. */
   files: string[];
@@ -116,9 +122,11 @@ export async function finishBuild(
     JSON.stringify([
       await Promise.all(MEMO_CODE.map((f) => readFile(f, 'utf8'))),
       [...KNOWN_INLINE_SCRIPTS].sort(),
-      [...fragments].sort(([a], [b]) => (a < b ? -1 : 1)),
     ]),
   );
+  const fragmentHashes = new Map([...fragments].map(([name, body]) => [name, sha256(body)]));
+  /** The bytes of the fragments a page carries: its spliced hash holds while these do. */
+  const splicedKey = (names: string[]) => names.map((name) => fragmentHashes.get(name) ?? '').join(' ');
   const remembered = await readMemo(memoFile, basis, new Set(sitePaths));
   const memo: Memo = { basis, files: sitePaths, pages: {} };
   let reusedFindings = 0;
@@ -157,30 +165,45 @@ export async function finishBuild(
     return page;
   };
 
-  /** What the page's check found: from the memo for the same bytes at the same path, or now. Returns its final hash. */
-  const checkPage = (file: string, path: string, page: ReturnType<typeof pageOf>): string => {
-    const raw = sha256(page.read);
-    const known = remembered[path];
-    if (known?.raw === raw) {
-      reusedFindings++;
-      for (const h of known.scripts) scriptHashes.add(h);
-      links.replay(file, page.spliced, known.links);
-      memo.pages[path] = known;
-      return known.hash;
-    }
-    const html = page.spliced();
-    let scripts: string[];
+  const scriptsOf = (path: string, html: string) => {
     try {
-      scripts = inlineScriptHashes(html);
+      return inlineScriptHashes(html);
     } catch (error) {
       // A script the site did not write (a sanitiser regression): never allow it by the policy.
       if (error instanceof ForeignInlineScriptError) throw new ForeignInlineScriptError(`${path}: ${error.message}`);
       throw error;
     }
+  };
+
+  // Each fragment is checked once, on its own; a page is checked as Astro wrote it, with the marker.
+  // A fragment stands in pages at any depth, so it may only use root-relative or external references.
+  for (const file of all.filter((f) => isFragment(f) && f.endsWith('.html'))) {
+    const body = fragments.get(fragmentNameOfPath(sitePath(file)))!;
+    const relativeRef = referencedUrls(body).find((u) => !/^(?:\/(?!\/)|[a-z][a-z0-9+.-]*:)/i.test(u));
+    if (relativeRef !== undefined) throw new Error(`the shared fragment ${sitePath(file)} has a relative reference, "${relativeRef}"`);
+    for (const h of scriptsOf(sitePath(file), body)) scriptHashes.add(h);
+    links.page(file, body);
+  }
+
+  /** What the page's check found: from the memo for the same bytes at the same path, or now. Returns its final hash. */
+  const checkPage = (file: string, path: string, page: ReturnType<typeof pageOf>): string => {
+    const raw = sha256(page.read);
+    const finalHash = () => (page.final() === page.read ? raw : sha256(page.final()));
+    const known = remembered[path];
+    if (known?.raw === raw) {
+      reusedFindings++;
+      for (const h of known.scripts) scriptHashes.add(h);
+      links.replay(file, page.text, known.links);
+      const spliced = splicedKey(known.fragments);
+      memo.pages[path] = spliced === known.spliced ? known : { ...known, spliced, hash: finalHash() };
+      return memo.pages[path].hash;
+    }
+    const text = page.text();
+    const scripts = scriptsOf(path, text);
     for (const h of scripts) scriptHashes.add(h);
-    const pageHash = page.final() === page.read ? raw : sha256(page.final());
-    memo.pages[path] = { raw, hash: pageHash, scripts, links: links.page(file, html) };
-    return pageHash;
+    const names = fragmentsIn(text);
+    memo.pages[path] = { raw, fragments: names, spliced: splicedKey(names), hash: finalHash(), scripts, links: links.page(file, text) };
+    return memo.pages[path].hash;
   };
 
   /** Pages: spliced, checked, and written only when their bytes are not already in the previous release. */

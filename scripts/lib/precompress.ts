@@ -38,7 +38,8 @@ const LANDING_PAGE = new RegExp(
   `^/(?:(?:${LANGUAGES.filter((l) => l.prefix).map((l) => l.prefix).join('|')})/)?(?:(?:${SECTION_LIST.map((s) => s.slug).join('|')})/)?index\\.html$`,
 );
 export const bestQuality = (sitePath: string) => sitePath.startsWith('/_astro/') || LANDING_PAGE.test(sitePath);
-const GZIP_LEVEL = 9;
+/** gzip only serves clients without brotli: its best (9) for the same files as brotli's best, the default (6) elsewhere (0.3 % larger, 40 % faster). */
+const GZIP_LEVEL = { best: 9, page: 6 } as const;
 
 /** How long a cache entry that no build used is kept (other builds, e.g. tests, share the cache). */
 export const CACHE_UNUSED_MS = 7 * 24 * 60 * 60 * 1000;
@@ -47,14 +48,16 @@ export const sha256 = (body: Buffer | string) => hash('sha256', body);
 
 /** The compressed siblings of one file: their encodings and how each is made. */
 function encodingsOf(sitePath: string) {
-  const quality = bestQuality(sitePath) ? BROTLI_QUALITY.best : BROTLI_QUALITY.page;
+  const best = bestQuality(sitePath);
+  const quality = best ? BROTLI_QUALITY.best : BROTLI_QUALITY.page;
+  const level = best ? GZIP_LEVEL.best : GZIP_LEVEL.page;
   return [
     {
       ext: 'br',
       variant: `br${quality}`,
       make: (body: Buffer) => br(body, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
     },
-    { ext: 'gz', variant: `gz${GZIP_LEVEL}`, make: (body: Buffer) => gz(body, { level: GZIP_LEVEL }) },
+    { ext: 'gz', variant: `gz${level}`, make: (body: Buffer) => gz(body, { level }) },
   ] as const;
 }
 

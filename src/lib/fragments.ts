@@ -46,6 +46,9 @@ export function extractFragment(page: string): string | null {
   return start >= 0 && end > start ? page.slice(start + FRAGMENT_START.length, end) : null;
 }
 
+/** The names of the fragments `html` carries, in order. */
+export const fragmentsIn = (html: string): string[] => (html.includes('<!--fragment:') ? [...html.matchAll(MARKER)].map((m) => m[1]!) : []);
+
 /** `html` with every marker replaced by its fragment; throws on a marker whose fragment was not built. */
 export function spliceFragments(html: string, fragments: ReadonlyMap<string, string>): string {
   if (!html.includes('<!--fragment:')) return html;

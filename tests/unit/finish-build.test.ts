@@ -3,16 +3,17 @@
  * (scripts/lib/finish-build.ts). A rebuild that reuses those findings must
  * still fail on every broken reference a full check would find.
  */
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { finishBuild } from '../../scripts/lib/finish-build.ts';
+import { FRAGMENT_END, FRAGMENT_START, fragmentMarker } from '../../src/lib/fragments.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'finish-build-'));
 afterAll(() => rm(work, { recursive: true, force: true }));
-const bases = { publicApiBase: 'https://api.example.uz', mediaBase: 'https://api.example.uz', siteUrl: 'https://example.uz' };
+const bases = { publicApiBase: 'https://api.example.uz', mediaBase: 'https://api.example.uz', siteUrl: 'https://example.uz', serviceWorker: false };
 const memoFile = join(work, 'memo.json');
 const compressCache = join(work, 'compressed');
 
@@ -86,5 +87,27 @@ describe('the last pass between builds', () => {
     const result = await finishBuild(`${root}-copy`, bases, { compressCache });
     expect(result.remembered).toBe(0);
     expect(result.links.broken).toEqual([]);
+  });
+
+  it('a new side list changes every page that carries it, without checking those pages again', async () => {
+    const side = (items: string) => page(`${FRAGMENT_START}<ul>${items}</ul>${FRAGMENT_END}`);
+    const withList = (items: string) => ({
+      ...clean,
+      '/fragment/latest/news/index.html': side(items),
+      '/news/1/index.html': page(`<h1>Birinchi</h1><a href="/">Bosh sahifa</a>${fragmentMarker('latest-news@uz-latn')}`),
+    });
+    await finish(site(withList('<li><a href="/news/1/">Birinchi</a></li>')));
+    const root = site(withList('<li><a href="/news/1/">Birinchi</a></li><li><a href="/news/">Hammasi</a></li>'));
+    const result = await finish(root);
+    expect(result.links.broken).toEqual([]);
+    expect(result.remembered).toBe(3);
+    const spliced = readFileSync(join(root, 'news/1/index.html'), 'utf8');
+    expect(spliced).toContain('<li><a href="/news/">Hammasi</a></li>');
+    expect(spliced).not.toContain('<!--fragment:');
+    // A broken reference in the list is found once, in the fragment.
+    const broken = await finish(site(withList('<li><a href="/news/9/">Yoʻq</a></li>')));
+    expect(broken.links.broken).toEqual(['fragment/latest/news/index.html: /news/9/']);
+    // The list stands in pages at every depth: a relative reference would mean something else in each.
+    await expect(finish(site(withList('<li><a href="news/1/">Birinchi</a></li>')))).rejects.toThrow(/relative reference, "news\/1\/"/);
   });
 });

@@ -9,7 +9,7 @@ import { finishBuild } from '../../scripts/lib/finish-build.ts';
 import { bestQuality, CACHE_UNUSED_MS } from '../../scripts/lib/precompress.ts';
 
 /** The build's last pass compresses every text file it finishes. */
-const bases = { publicApiBase: 'https://api.example.uz', mediaBase: 'https://api.example.uz', siteUrl: 'https://example.uz' };
+const bases = { publicApiBase: 'https://api.example.uz', mediaBase: 'https://api.example.uz', siteUrl: 'https://example.uz', serviceWorker: false };
 const precompress = async (site: string, compressCache: string) => (await finishBuild(site, bases, { compressCache })).compressed;
 
 const dirs: string[] = [];
@@ -31,8 +31,8 @@ describe('precompress', () => {
     mkdirSync(join(site, '_astro'));
     writeFileSync(join(site, '_astro', 'photo.avif'), Buffer.from([0, 1, 2, 3]));
     const result = await precompress(site, cache);
-    // The page and the policy the pass writes beside it (content-security-policy.txt).
-    expect(result).toMatchObject({ files: 2, made: 4, reused: 0 });
+    // The page, and the policy and service worker the pass writes beside it (content-security-policy.txt, sw.js).
+    expect(result).toMatchObject({ files: 3, made: 6, reused: 0 });
     expect(brotliDecompressSync(readFileSync(join(site, 'index.html.br'))).toString()).toBe(html);
     expect(gunzipSync(readFileSync(join(site, 'index.html.gz'))).toString()).toBe(html);
     expect(readdirSync(join(site, '_astro'))).toEqual(['photo.avif']);
@@ -44,16 +44,16 @@ describe('precompress', () => {
     writeFileSync(join(site, 'a.html'), '<p>bir</p>');
     writeFileSync(join(site, 'b.css'), 'p{color:red}');
     await precompress(site, cache);
-    // Two files each of a.html, b.css and the policy.
-    expect(readdirSync(cache)).toHaveLength(6);
+    // Two files each of a.html, b.css, the policy and the service worker.
+    expect(readdirSync(cache)).toHaveLength(8);
     // Every entry is old; b.css then changes, so its old entries are used by no build.
     const old = new Date(Date.now() - CACHE_UNUSED_MS - 60_000);
     for (const name of readdirSync(cache)) utimesSync(join(cache, name), old, old);
     writeFileSync(join(site, 'b.css'), 'p{color:blue}');
     const second = await precompress(site, cache);
-    expect(second).toEqual({ files: 3, made: 2, reused: 4, pruned: 2 });
-    // a.html's and the policy's entries were used again, so they stay, beside b.css's new ones.
-    expect(readdirSync(cache)).toHaveLength(6);
+    expect(second).toEqual({ files: 4, made: 2, reused: 6, pruned: 2 });
+    // The other files' entries were used again, so they stay, beside b.css's new ones.
+    expect(readdirSync(cache)).toHaveLength(8);
     expect(brotliDecompressSync(readFileSync(join(site, 'b.css.br'))).toString()).toBe('p{color:blue}');
   });
 

@@ -12,6 +12,15 @@ export interface ContentChange {
   id?: number;
 }
 
+/**
+ * The key of one item of a language's snapshot, as the pull's change list names it (`post:12@ru`,
+ * `employee:leaders/3@en`, `menu@uz-latn`): a content type, or one of the snapshot's own parts
+ * (`video`, and `lists`: the list pages' order), with the item's id where there is one.
+ */
+export type SnapshotItemKind = ContentType | 'video' | 'lists';
+export const itemKey = (kind: SnapshotItemKind, langCode: string, id?: string | number) =>
+  id === undefined ? `${kind}@${langCode}` : `${kind}:${id}@${langCode}`;
+
 /** What a pull or rebuild is asked to refresh: a list of changes, or `'all'`. */
 export type ContentChanges = ContentChange[] | 'all';
 

@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ApiError, createApiClient, type ApiClient } from '../api/client.ts';
-import type { ContentChanges } from './changes.ts';
+import { itemKey, type ContentChanges } from './changes.ts';
 import {
   EMPLOYEE_CATEGORIES,
   POST_TYPES,
@@ -62,14 +62,14 @@ export function itemHashes(snapshot: Snapshot | null): Map<string, string> {
   const out = new Map<string, string>();
   if (!snapshot) return out;
   for (const [code, c] of Object.entries(snapshot.languages)) {
-    for (const p of Object.values(c.posts)) out.set(`post:${p.id}@${code}`, itemHash(p));
-    for (const p of Object.values(c.pages)) out.set(`page:${p.id}@${code}`, itemHash(p));
-    for (const [cat, people] of Object.entries(c.employees)) for (const e of people) out.set(`employee:${cat}/${e.id}@${code}`, itemHash(e));
-    for (const g of c.photoGroups) out.set(`gallery:${g.id}@${code}`, itemHash(g));
-    for (const v of c.videos) out.set(`video:${v.id}@${code}`, itemHash(v));
-    for (const s of c.surveys) out.set(`survey:${s.id}@${code}`, itemHash(s));
-    out.set(`menu@${code}`, itemHash(c.menus));
-    out.set(`lists@${code}`, itemHash(c.lists));
+    for (const p of Object.values(c.posts)) out.set(itemKey('post', code, p.id), itemHash(p));
+    for (const p of Object.values(c.pages)) out.set(itemKey('page', code, p.id), itemHash(p));
+    for (const [cat, people] of Object.entries(c.employees)) for (const e of people) out.set(itemKey('employee', code, `${cat}/${e.id}`), itemHash(e));
+    for (const g of c.photoGroups) out.set(itemKey('gallery', code, g.id), itemHash(g));
+    for (const v of c.videos) out.set(itemKey('video', code, v.id), itemHash(v));
+    for (const s of c.surveys) out.set(itemKey('survey', code, s.id), itemHash(s));
+    out.set(itemKey('menu', code), itemHash(c.menus));
+    out.set(itemKey('lists', code), itemHash(c.lists));
   }
   return out;
 }

@@ -1,6 +1,6 @@
 /** src/content/changes.ts: what changed, as the webhook, `rebuild --changed` and the pull speak of it. */
 import { describe, expect, it } from 'vitest';
-import { contentChange, describeChanges, mergeChanges } from '../../src/content/changes.ts';
+import { contentChange, describeChanges, itemKey, mergeChanges } from '../../src/content/changes.ts';
 
 describe('content changes', () => {
   it('takes a known type, with or without a non-negative id', () => {
@@ -18,5 +18,11 @@ describe('content changes', () => {
     expect(mergeChanges([{ type: 'post', id: 1 }], [{ type: 'post', id: 1 }, { type: 'page' }])).toEqual([{ type: 'post', id: 1 }, { type: 'page' }]);
     expect(mergeChanges(null, 'all')).toBe('all');
     expect(describeChanges([{ type: 'post', id: 1 }, { type: 'menu' }])).toBe('post#1, menu');
+  });
+
+  it('names snapshot items as the change list of the pull and the rebuild report show them', () => {
+    expect(itemKey('post', 'ru', 12)).toBe('post:12@ru');
+    expect(itemKey('employee', 'en', 'leaders/3')).toBe('employee:leaders/3@en');
+    expect(itemKey('menu', 'uz-latn')).toBe('menu@uz-latn');
   });
 });

@@ -3,6 +3,7 @@
  * saved-copy note when the service worker served this page from its cache, and registers the worker
  * once the page has loaded, so a first visit pays nothing for it.
  */
+import { format } from '../../i18n/format.ts';
 import { languageByNumber } from '../../i18n/languages.ts';
 import { formatSavedAt, SAVED_AT_ATTRIBUTE } from './saved-copy.ts';
 
@@ -12,7 +13,7 @@ const savedAt = document.documentElement.getAttribute(SAVED_AT_ATTRIBUTE);
 
 if (note && lang && savedAt !== null) {
   // The note's text is in the page already, in its language: only the time is filled in.
-  note.textContent = (note.dataset.text ?? '').replace('{when}', formatSavedAt(savedAt, lang) ?? '…');
+  note.textContent = format(note.dataset.text ?? '', { when: formatSavedAt(savedAt, lang) ?? '…' });
   note.hidden = false;
 }
 

@@ -141,15 +141,23 @@ export async function finishBuild(
   const show = progress('compress', files.length);
   let compressible = 0;
 
-  const finishFile = async (file: string, body: Buffer) => {
-    const path = sitePath(file);
-    const bodyHash = sha256(body);
-    hashes[path] = bodyHash;
+  /**
+   * Records a file's final hash, makes it a link to the published release's file when that has the
+   * same bytes, and places its compressed siblings (compressing `bytes()` only when the cache lacks
+   * them). Returns whether the file was linked.
+   */
+  const settle = async (file: string, path: string, fileHash: string, bytes: () => Buffer | Promise<Buffer>): Promise<boolean> => {
+    hashes[path] = fileHash;
+    const linked = await linkUnchanged(file, path, fileHash);
     if (COMPRESSIBLE.test(file)) {
       compressible++;
-      for (const sibling of await compressor.compress(file, path, () => body, bodyHash)) hashes[sibling.file] = sibling.identity;
+      for (const sibling of await compressor.compress(file, path, linked ? () => readFile(file) : bytes, fileHash)) hashes[sibling.file] = sibling.identity;
     }
+    return linked;
   };
+
+  /** A file whose bytes are final as they are. */
+  const finishFile = (file: string, body: Buffer) => settle(file, sitePath(file), sha256(body), () => body);
 
   /** One page as Astro wrote it, decoded and spliced only if something needs its text. */
   const pageOf = (read: Buffer) => {
@@ -208,16 +216,9 @@ export async function finishBuild(
 
   /** Pages: spliced, checked, and written only when their bytes are not already in the previous release. */
   const finishPage = async (file: string, read: Buffer) => {
-    const path = sitePath(file);
     const page = pageOf(read);
-    const pageHash = checkPage(file, path, page);
-    hashes[path] = pageHash;
-    const linked = await linkUnchanged(file, path, pageHash);
+    const linked = await settle(file, sitePath(file), checkPage(file, sitePath(file), page), page.final);
     if (!linked && page.final() !== read) await writeFile(file, page.final());
-    compressible++;
-    // Compressed only if the cache lacks it: from the bytes in hand, or the linked file.
-    const body = () => (linked ? readFile(file) : page.final());
-    for (const sibling of await compressor.compress(file, path, body, pageHash)) hashes[sibling.file] = sibling.identity;
   };
 
   /** Replaces `file` by a link to the previous release's file at `path` when that has `hash`. */
@@ -240,23 +241,17 @@ export async function finishBuild(
     FILE_CONCURRENCY,
     async (file) => {
       const read = await readFile(file);
-      if (file.endsWith('.html')) await finishPage(file, read);
-      else {
-        await finishFile(file, read);
-        await linkUnchanged(file, sitePath(file), hashes[sitePath(file)]!);
-      }
+      await (file.endsWith('.html') ? finishPage(file, read) : finishFile(file, read));
       show.tick();
     },
   );
   await writePolicy(root, scriptHashes, bases);
   for (const file of policyFiles) {
     await finishFile(file, await readFile(file));
-    await linkUnchanged(file, sitePath(file), hashes[sitePath(file)]!);
     show.tick();
   }
   await writeServiceWorker(root, bases.serviceWorker);
   await finishFile(serviceWorker, await readFile(serviceWorker));
-  await linkUnchanged(serviceWorker, sitePath(serviceWorker), hashes[sitePath(serviceWorker)]!);
   show.done();
   const checked = await links.finish();
   // Only a clean build is remembered: a page's findings are replayed without its broken references.

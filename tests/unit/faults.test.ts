@@ -169,7 +169,9 @@ describe('the --fault flag and SAMPLE_API_FAULTS', () => {
   });
 });
 
-describe('the client and the pull under injected faults', () => {
+// Each test seeds sample APIs and runs whole pulls; beside the rebuild tests on 2 busy cores that has taken
+// over the default 30 s. Speed is measured by the benchmarks, not here: the limit only catches a hang.
+describe('the client and the pull under injected faults', { timeout: 120_000 }, () => {
   it('a lasting 500: retried, then an ApiError naming the endpoint; the pull fails and keeps the old snapshot', async () => {
     const healthy = await start('500-healthy');
     const failing = await start('500', [{ match: '/api/gallery/photos', kind: '500' }]);

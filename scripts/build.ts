@@ -14,6 +14,7 @@ import { build } from 'astro';
 import { readConfig, readMachineSettings, type SiteConfig } from '../src/config.ts';
 import { pullContent } from '../src/content/pull.ts';
 import { ensureApi } from './lib/api.ts';
+import { restoreByLink } from './lib/astro-restore.ts';
 import { finishBuild, type FinishedBuild } from './lib/finish-build.ts';
 import { progress } from './lib/progress.ts';
 import { releaseFileHashes } from './lib/releases.ts';
@@ -75,6 +76,7 @@ async function astroBuild(): Promise<BuildReport['astro']> {
     cb?.();
     return true;
   }) as typeof process.stdout.write;
+  if (!(await restoreByLink())) write('Astro copies the pages it reuses (its cache could not link them): the build is correct but slower.\n');
   try {
     await build({ logLevel: 'info' });
   } finally {

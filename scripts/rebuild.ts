@@ -37,9 +37,11 @@ import {
   PublishError,
   acquireLock,
   fileHashesPath,
+  flushWhileBuilding,
   linkTarget,
   publishRelease,
   pruneReleases,
+  RELEASES_KEPT,
   releaseFileHashes,
   releasesDir,
   removeStaleStaging,
@@ -214,7 +216,10 @@ async function rebuildLocked(changes: ContentChanges, signal: AbortSignal | unde
   await rm(staging, { recursive: true, force: true });
   const before = readManifest();
   // The build checks its links itself and fails on a broken one.
-  const built = await runBuild(staging, currentId && join(dir, currentId), signal);
+  // Room for the release being built, beside the build; a failed build leaves one old release fewer.
+  const pruning = pruneReleases(dir, [currentId, await linkTarget(join(dir, 'previous'))], RELEASES_KEPT - 1);
+  const stopFlushing = flushWhileBuilding(dir);
+  const built = await runBuild(staging, currentId && join(dir, currentId), signal).finally(() => Promise.all([stopFlushing(), pruning]));
   const after = readManifest();
   checkAbort();
   const buildMs = Math.round(performance.now() - t);
@@ -230,7 +235,6 @@ async function rebuildLocked(changes: ContentChanges, signal: AbortSignal | unde
   await syncTree(staging, [...hashes.keys()].map((p) => join(staging, p)));
   await rename(staging, join(dir, id));
   const policyProblem = await publishRelease(dir, id, previousId);
-  await pruneReleases(dir, [id, previousId]);
   const publishMs = Math.round(performance.now() - t);
 
   // What Astro wrote, the shared fragments included (they are pages of their own until the last pass).

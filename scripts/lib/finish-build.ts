@@ -23,7 +23,7 @@
  * own, once each, so a new post (a new side list) does not undo the memo.
  */
 import { hash } from 'node:crypto';
-import { link, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { link, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { extractFragment, FRAGMENT_DIR, fragmentNameOfPath, fragmentsIn, spliceFragments } from '../../src/lib/fragments.ts';
@@ -107,11 +107,13 @@ export async function finishBuild(
   // Fragments first: every page that carries a marker needs them.
   const isFragment = (file: string) => sitePath(file).split('/').includes(FRAGMENT_DIR);
   const fragments = new Map<string, string>();
+  const fragmentBytes = new Map<string, Buffer>();
   await mapLimit(all.filter((f) => isFragment(f) && f.endsWith('.html')), FILE_CONCURRENCY, async (file) => {
     const html = await readFile(file, 'utf8');
     const body = extractFragment(html);
     if (body === null) throw new Error(`${sitePath(file)} has no fragment bounds`);
     fragments.set(fragmentNameOfPath(sitePath(file)), body);
+    fragmentBytes.set(fragmentNameOfPath(sitePath(file)), Buffer.from(body));
   });
   for (const dir of new Set(all.filter(isFragment).map((f) => fragmentRoot(root, f)))) await rm(dir, { recursive: true, force: true });
   const files = all.filter((f) => !isFragment(f));
@@ -156,21 +158,35 @@ export async function finishBuild(
     return linked;
   };
 
-  /** A file whose bytes are final as they are. */
-  const finishFile = (file: string, body: Buffer) => settle(file, sitePath(file), sha256(body), () => body);
+  /**
+   * Puts `body` at `file` as a new inode, never through the old one: a page Astro reused is a hard link
+   * to its cache's copy (astro-restore.ts), which must keep the bytes Astro wrote.
+   */
+  const replace = async (file: string, body: Buffer) => {
+    const tmp = `${file}.finish-${process.pid}`;
+    await writeFile(tmp, body);
+    await rename(tmp, file);
+  };
 
-  /** One page as Astro wrote it, decoded and spliced only if something needs its text. */
+  /** A file kept as Astro wrote it: published with an inode of its own, so that Astro's next build cannot change it. */
+  const keep = async (file: string, body: Buffer) => {
+    if ((await stat(file)).nlink > 1) await replace(file, body);
+  };
+
+  /** A file whose bytes are final as they are. */
+  const finishFile = async (file: string, body: Buffer) => {
+    if (!(await settle(file, sitePath(file), sha256(body), () => body))) await keep(file, body);
+  };
+
+  /** One page as Astro wrote it, decoded only if something needs its text, and spliced only if something needs its final bytes. */
   const pageOf = (read: Buffer) => {
     let text: string | undefined;
-    let html: string | undefined;
     let body: Buffer | undefined;
-    const page = {
+    return {
       read,
       text: () => (text ??= read.toString('utf8')),
-      spliced: () => (html ??= spliceFragments(page.text(), fragments)),
-      final: () => (body ??= page.spliced() === page.text() ? read : Buffer.from(page.spliced())),
+      final: () => (body ??= spliceFragments(read, fragmentBytes)),
     };
-    return page;
   };
 
   const scriptsOf = (path: string, html: string) => {
@@ -209,7 +225,7 @@ export async function finishBuild(
     const text = page.text();
     const scripts = scriptsOf(path, text);
     for (const h of scripts) scriptHashes.add(h);
-    const names = fragmentsIn(text);
+    const names = fragmentsIn(page.read);
     memo.pages[path] = { raw, fragments: names, spliced: splicedKey(names), hash: finalHash(), scripts, links: links.page(file, text) };
     return memo.pages[path].hash;
   };
@@ -217,8 +233,8 @@ export async function finishBuild(
   /** Pages: spliced, checked, and written only when their bytes are not already in the previous release. */
   const finishPage = async (file: string, read: Buffer) => {
     const page = pageOf(read);
-    const linked = await settle(file, sitePath(file), checkPage(file, sitePath(file), page), page.final);
-    if (!linked && page.final() !== read) await writeFile(file, page.final());
+    if (await settle(file, sitePath(file), checkPage(file, sitePath(file), page), page.final)) return;
+    await (page.final() === read ? keep(file, read) : replace(file, page.final()));
   };
 
   /** Replaces `file` by a link to the previous release's file at `path` when that has `hash`. */
@@ -236,22 +252,26 @@ export async function finishBuild(
     }
   };
 
-  await mapLimit(
-    files.filter((f) => !policyFiles.has(f) && f !== serviceWorker),
-    FILE_CONCURRENCY,
-    async (file) => {
-      const read = await readFile(file);
-      await (file.endsWith('.html') ? finishPage(file, read) : finishFile(file, read));
+  try {
+    await mapLimit(
+      files.filter((f) => !policyFiles.has(f) && f !== serviceWorker),
+      FILE_CONCURRENCY,
+      async (file) => {
+        const read = await readFile(file);
+        await (file.endsWith('.html') ? finishPage(file, read) : finishFile(file, read));
+        show.tick();
+      },
+    );
+    await writePolicy(root, scriptHashes, bases);
+    for (const file of policyFiles) {
+      await finishFile(file, await readFile(file));
       show.tick();
-    },
-  );
-  await writePolicy(root, scriptHashes, bases);
-  for (const file of policyFiles) {
-    await finishFile(file, await readFile(file));
-    show.tick();
+    }
+    await writeServiceWorker(root, bases.serviceWorker);
+    await finishFile(serviceWorker, await readFile(serviceWorker));
+  } finally {
+    await compressor.close();
   }
-  await writeServiceWorker(root, bases.serviceWorker);
-  await finishFile(serviceWorker, await readFile(serviceWorker));
   show.done();
   const checked = await links.finish();
   // Only a clean build is remembered: a page's findings are replayed without its broken references.

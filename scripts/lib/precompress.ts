@@ -16,18 +16,19 @@
  * Every result is kept in a cache by content hash and quality, and the site's
  * file is a hard link to the cache entry (a copy where links are impossible):
  * a rebuild compresses only what changed, and writes no bytes for the rest.
- * Entries the build did not use and made over a week ago are removed.
+ * Entries the build did not use and made over a week ago are removed (looked
+ * for once a day). The compressing runs on one thread per core
+ * (compress-worker.ts), beside the last pass's own work on the main thread.
  */
 import { hash } from 'node:crypto';
-import { copyFile, link, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { Worker } from 'node:worker_threads';
 import { LANGUAGES } from '../../src/i18n/languages.ts';
 import { SECTION_LIST } from '../../src/lib/sections.ts';
+import type { CompressAnswer, CompressJob, CompressRequest } from './compress-worker.ts';
 
-const br = promisify(brotliCompress);
-const gz = promisify(gzip);
 export const COMPRESSIBLE = /\.(html|css|js|mjs|json|svg|xml|txt|webmanifest|map)$/;
 
 /** Brotli quality of content-named assets and landing pages, and of everything else. */
@@ -43,22 +44,23 @@ const GZIP_LEVEL = { best: 9, page: 6 } as const;
 
 /** How long a cache entry that no build used is kept (other builds, e.g. tests, share the cache). */
 export const CACHE_UNUSED_MS = 7 * 24 * 60 * 60 * 1000;
+/**
+ * How often a build looks for such entries: looking means a `stat` of every entry (some 100,000 at
+ * 2,500 posts per language, seconds of a rebuild), and an entry a week old can wait another day.
+ */
+export const PRUNE_EVERY_MS = 24 * 60 * 60 * 1000;
+/** The cache's note of when it was last pruned (its modification time). */
+export const PRUNED_MARK = '.pruned';
 
 export const sha256 = (body: Buffer | string) => hash('sha256', body);
 
-/** The compressed siblings of one file: their encodings and how each is made. */
-function encodingsOf(sitePath: string) {
+/** The compressed siblings of one file: their encodings and levels. */
+function encodingsOf(sitePath: string): { encoding: CompressJob['encoding']; level: number }[] {
   const best = bestQuality(sitePath);
-  const quality = best ? BROTLI_QUALITY.best : BROTLI_QUALITY.page;
-  const level = best ? GZIP_LEVEL.best : GZIP_LEVEL.page;
   return [
-    {
-      ext: 'br',
-      variant: `br${quality}`,
-      make: (body: Buffer) => br(body, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-    },
-    { ext: 'gz', variant: `gz${level}`, make: (body: Buffer) => gz(body, { level }) },
-  ] as const;
+    { encoding: 'br', level: best ? BROTLI_QUALITY.best : BROTLI_QUALITY.page },
+    { encoding: 'gz', level: best ? GZIP_LEVEL.best : GZIP_LEVEL.page },
+  ];
 }
 
 export interface Compressor {
@@ -69,45 +71,81 @@ export interface Compressor {
    * settings always give the same bytes).
    */
   compress(file: string, sitePath: string, body: () => Buffer | Promise<Buffer>, hash: string): Promise<{ file: string; identity: string }[]>;
-  /** Drops the cache entries that this build did not use and no build has used for a week. */
+  /** Drops the cache entries that this build did not use and no build has used for a week (at most once a day). */
   prune(now?: number): Promise<number>;
+  /** Stops the compression threads. */
+  close(): Promise<void>;
   stats: { made: number; reused: number };
+}
+
+/** One compression thread per core; a file goes to the one with the least work waiting. */
+function compressionThreads() {
+  const threads = Array.from({ length: Math.max(1, availableParallelism()) }, () => {
+    const worker = new Worker(new URL('./compress-worker.ts', import.meta.url));
+    const waiting = new Map<number, { ok: () => void; fail: (e: Error) => void }>();
+    worker.on('message', ({ id, error }: CompressAnswer) => {
+      const job = waiting.get(id)!;
+      waiting.delete(id);
+      if (error === undefined) job.ok();
+      else job.fail(new Error(`compressing failed: ${error}`));
+    });
+    worker.on('error', (error) => {
+      for (const job of waiting.values()) job.fail(error);
+      waiting.clear();
+    });
+    return { worker, waiting };
+  });
+  let ids = 0;
+  return {
+    run(body: Buffer, jobs: CompressJob[]): Promise<void> {
+      const thread = threads.reduce((a, b) => (b.waiting.size < a.waiting.size ? b : a));
+      const id = ++ids;
+      return new Promise((ok, fail) => {
+        thread.waiting.set(id, { ok, fail });
+        // A view into a larger buffer would send the whole of it.
+        const view = body.byteLength === body.buffer.byteLength ? body : Uint8Array.prototype.slice.call(body);
+        thread.worker.postMessage({ id, body: view, jobs } satisfies CompressRequest);
+      });
+    },
+    close: () => Promise.all(threads.map((t) => t.worker.terminate())).then(() => undefined),
+  };
 }
 
 export async function createCompressor(cacheDir = process.env.COMPRESS_CACHE_DIR || '.cache/compressed'): Promise<Compressor> {
   await mkdir(cacheDir, { recursive: true });
+  // One listing instead of a failed link per missing entry; an entry pruned since by another build is made again.
+  const present = new Set(await readdir(cacheDir));
   const used = new Set<string>();
   const stats = { made: 0, reused: 0 };
-  let temporaries = 0;
+  const threads = compressionThreads();
   return {
     stats,
     async compress(file, sitePath, body, hash) {
       const out = [];
-      for (const { ext, variant, make } of encodingsOf(sitePath)) {
-        const name = `${hash.slice(0, 40)}.${variant}`;
+      const jobs: CompressJob[] = [];
+      for (const { encoding, level } of encodingsOf(sitePath)) {
+        const name = `${hash.slice(0, 40)}.${encoding}${level}`;
         const cached = join(cacheDir, name);
-        const target = `${file}.${ext}`;
+        const target = `${file}.${encoding}`;
         used.add(name);
-        // Link first rather than check, then link: another build sharing the cache may prune it in between.
-        if (await placeFrom(cached, target)) {
-          stats.reused++;
-        } else {
-          const data = await make(await body());
-          // Into the cache by rename, so that a build running beside this one never links half a file.
-          const tmp = `${cached}.${process.pid}-${++temporaries}.tmp`;
-          await writeFile(tmp, data);
-          await rename(tmp, cached);
-          if (!(await placeFrom(cached, target))) await writeFile(target, data);
-          stats.made++;
-        }
-        out.push({ file: `${sitePath}.${ext}`, identity: `${variant}:${hash}` });
+        if (present.has(name) && (await placeFrom(cached, target))) stats.reused++;
+        else jobs.push({ encoding, level, cached, target });
+        out.push({ file: `${sitePath}.${encoding}`, identity: `${encoding}${level}:${hash}` });
+      }
+      if (jobs.length) {
+        await threads.run(await body(), jobs);
+        stats.made += jobs.length;
+        for (const job of jobs) present.add(job.cached.slice(cacheDir.length + 1));
       }
       return out;
     },
     async prune(now = Date.now()) {
+      const mark = join(cacheDir, PRUNED_MARK);
+      const last = await stat(mark).then((s) => s.mtimeMs, () => 0);
+      if (now - last < PRUNE_EVERY_MS) return 0;
       let removed = 0;
-      for (const name of await readdir(cacheDir)) {
-        if (used.has(name)) continue;
+      for (const name of present) {
+        if (used.has(name) || name === PRUNED_MARK) continue;
         const p = join(cacheDir, name);
         // Its time is when it was made (it is never rewritten: release files link to it and keep that
         // time as their Last-Modified). An old entry that another build still uses is simply made again.
@@ -117,8 +155,11 @@ export async function createCompressor(cacheDir = process.env.COMPRESS_CACHE_DIR
           removed++;
         }
       }
+      await writeFile(mark, '');
+      await utimes(mark, now / 1000, now / 1000);
       return removed;
     },
+    close: threads.close,
   };
 }
 

@@ -188,6 +188,24 @@ export async function syncTree(root: string, files: readonly string[]): Promise<
 }
 
 /**
+ * Writes what a build has written so far to disk while it runs (`sync -f` every few seconds, one at a
+ * time), so that syncTree before the publish finds little left to flush: at 2,500 posts per language a
+ * new post writes some 700 MB, which took the publish 6 to 7 seconds when flushed only then. Returns
+ * the function that stops it.
+ */
+export function flushWhileBuilding(root: string, everyMs = 3000): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  const flush = () => {
+    running ??= new Promise<void>((ok) => execFile('sync', ['-f', root], () => ok())).finally(() => (running = null));
+  };
+  const timer = setInterval(flush, everyMs);
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
+
+/**
  * Makes `files` and the directories that hold them (up to their common folder) durable, so that a
  * power loss after the symlink swap cannot leave `current` pointing at empty or missing files.
  */
@@ -227,15 +245,30 @@ export async function swapLink(path: string, target: string): Promise<void> {
   await rename(tmp, path);
 }
 
-export async function pruneReleases(dir: string, keep: (string | null)[]): Promise<void> {
+/**
+ * Removes a folder at the lowest CPU priority (`nice rm -rf`, coreutils), so that beside a build it takes
+ * only the time the build leaves: unlinking some 35,000 files is seconds of kernel time. Where that is
+ * not available, Node removes it.
+ */
+async function removeIdly(path: string): Promise<void> {
+  const removed = await new Promise<boolean>((ok) => execFile('nice', ['-n', '19', 'rm', '-rf', '--', path], (err) => ok(!err)));
+  if (!removed) await rm(path, { recursive: true, force: true });
+}
+
+/**
+ * Removes all but the `kept` newest releases, never those in `keep`. The rebuild runs it beside its
+ * build, keeping one fewer than RELEASES_KEPT for the release being built: removing a release of some
+ * 35,000 files took 6 seconds after the publish.
+ */
+export async function pruneReleases(dir: string, keep: (string | null)[], kept = RELEASES_KEPT): Promise<void> {
   const releases = (await readdir(dir, { withFileTypes: true }))
     .filter((e) => e.isDirectory() && /^\d{8}T\d{6}Z$/.test(e.name))
     .map((e) => e.name)
     .sort()
     .reverse();
-  for (const old of releases.slice(RELEASES_KEPT)) {
+  for (const old of releases.slice(kept)) {
     if (keep.includes(old)) continue;
-    await rm(join(dir, old), { recursive: true, force: true });
+    await removeIdly(join(dir, old));
     await rm(fileHashesPath(dir, old), { force: true });
   }
 }

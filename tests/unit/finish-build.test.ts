@@ -3,11 +3,12 @@
  * (scripts/lib/finish-build.ts). A rebuild that reuses those findings must
  * still fail on every broken reference a full check would find.
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { restoreByLink } from '../../scripts/lib/astro-restore.ts';
 import { finishBuild } from '../../scripts/lib/finish-build.ts';
 import { FRAGMENT_END, FRAGMENT_START, fragmentMarker } from '../../src/lib/fragments.ts';
 
@@ -109,5 +110,37 @@ describe('the last pass between builds', () => {
     expect(broken.links.broken).toEqual(['fragment/latest/news/index.html: /news/9/']);
     // The list stands in pages at every depth: a relative reference would mean something else in each.
     await expect(finish(site(withList('<li><a href="news/1/">Birinchi</a></li>')))).rejects.toThrow(/relative reference, "news\/1\/"/);
+  });
+
+  it("never writes through a page that is a link to Astro's cache, and publishes no file that shares one", async () => {
+    // As Astro restores reused pages (scripts/lib/astro-restore.ts): hard links to its cache's copies.
+    const astroCache = join(work, 'astro-cache');
+    const side = page(`${FRAGMENT_START}<ul><li><a href="/">Bosh sahifa</a></li></ul>${FRAGMENT_END}`);
+    const carrier = page(`<h1>Birinchi</h1>${fragmentMarker('latest-news@uz-latn')}`);
+    const cached = { '/news/1/index.html': carrier, '/news/index.html': clean['/news/index.html'] };
+    for (const [path, body] of Object.entries(cached)) {
+      mkdirSync(dirname(join(astroCache, path)), { recursive: true });
+      writeFileSync(join(astroCache, path), body);
+    }
+    const root = site({ ...clean, '/fragment/latest/news/index.html': side, '/news/1/index.html': '', '/news/index.html': '' });
+    for (const path of Object.keys(cached)) {
+      rmSync(join(root, path));
+      linkSync(join(astroCache, path), join(root, path));
+    }
+    await finish(root);
+    // The spliced page and the page kept as it was both stand apart from the cache, which keeps Astro's bytes.
+    expect(readFileSync(join(root, 'news/1/index.html'), 'utf8')).toContain('Bosh sahifa</a></li></ul>');
+    for (const [path, body] of Object.entries(cached)) {
+      expect(readFileSync(join(astroCache, path), 'utf8')).toBe(body);
+      expect(statSync(join(root, path)).nlink, path).toBe(1);
+      expect(statSync(join(root, path)).ino).not.toBe(statSync(join(astroCache, path)).ino);
+    }
+    expect(readFileSync(join(root, 'news/index.html'), 'utf8')).toBe(cached['/news/index.html']);
+  });
+});
+
+describe("Astro's reuse of pages", () => {
+  it('is patched to link instead of copy (if an Astro upgrade moves its cache, this fails and the build says so)', async () => {
+    expect(await restoreByLink()).toBe(true);
   });
 });

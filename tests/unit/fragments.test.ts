@@ -1,6 +1,6 @@
 /** Shared fragments: rendered once, spliced into every page that carries their marker. */
 import { describe, expect, it } from 'vitest';
-import { extractFragment, FRAGMENT_END, FRAGMENT_START, fragmentMarker, fragmentName, fragmentNameOfPath, spliceFragments } from '../../src/lib/fragments.ts';
+import { extractFragment, FRAGMENT_END, FRAGMENT_START, fragmentMarker, fragmentName, fragmentNameOfPath, fragmentsIn, spliceFragments } from '../../src/lib/fragments.ts';
 import { LANGUAGES } from '../../src/i18n/languages.ts';
 import { sanitize } from '../../src/lib/sanitize.ts';
 
@@ -18,11 +18,35 @@ describe('shared fragments', () => {
   });
 
   it('replaces every marker with its fragment and refuses a marker nobody rendered', () => {
-    const fragments = new Map([['latest-news@ru', '<ul><li>Новость</li></ul>']]);
-    const page = `<main>${fragmentMarker('latest-news@ru')}</main>`;
-    expect(spliceFragments(page, fragments)).toBe('<main><ul><li>Новость</li></ul></main>');
-    expect(spliceFragments('<main>plain</main>', fragments)).toBe('<main>plain</main>');
-    expect(() => spliceFragments(`<main>${fragmentMarker('latest-news@en')}</main>`, fragments)).toThrow(/did not render/);
+    const fragments = new Map([['latest-news@ru', Buffer.from('<ul><li>Новость</li></ul>')]]);
+    const splice = (page: string) => spliceFragments(Buffer.from(page), fragments).toString();
+    expect(splice(`<main>${fragmentMarker('latest-news@ru')}</main>`)).toBe('<main><ul><li>Новость</li></ul></main>');
+    expect(splice(`<p>Oʻzbekiston</p>${fragmentMarker('latest-news@ru')}<p>Ўзбекистон</p>${fragmentMarker('latest-news@ru')}`)).toBe(
+      '<p>Oʻzbekiston</p><ul><li>Новость</li></ul><p>Ўзбекистон</p><ul><li>Новость</li></ul>',
+    );
+    expect(splice('<main>plain</main>')).toBe('<main>plain</main>');
+    expect(() => splice(`<main>${fragmentMarker('latest-news@en')}</main>`)).toThrow(/did not render/);
+  });
+
+  it('finds in the bytes exactly the markers the pattern <!--fragment:[\\w@.-]+--> finds in the text', () => {
+    // Near misses and odd names: the byte scanner must agree with the pattern on each.
+    const samples = [
+      '<!--fragment:a-->',
+      '<!--fragment:a--->',
+      '<!--fragment:a-- >',
+      '<!--fragment:-->',
+      '<!--fragment:--->',
+      '<!--fragment:x.y@uz-cyrl---->z',
+      '<!--fragment:<!--fragment:b-->',
+      '<!--fragment:ўз-->',
+      'oʻ<!--fragment:latest-news@ru-->gʻ<!--fragment:c',
+    ];
+    const pattern = /<!--fragment:([\w@.-]+)-->/g;
+    for (const sample of samples) {
+      expect(fragmentsIn(Buffer.from(sample)), sample).toEqual([...sample.matchAll(pattern)].map((m) => m[1]));
+      const names = new Map([...sample.matchAll(pattern)].map((m) => [m[1]!, Buffer.from(`[${m[1]}]`)]));
+      expect(spliceFragments(Buffer.from(sample), names).toString(), sample).toBe(sample.replace(pattern, (_m, name: string) => `[${name}]`));
+    }
   });
 
   it('cannot be asked for by API text: the sanitiser drops comments', () => {

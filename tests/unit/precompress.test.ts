@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { finishBuild } from '../../scripts/lib/finish-build.ts';
-import { bestQuality, CACHE_UNUSED_MS } from '../../scripts/lib/precompress.ts';
+import { bestQuality, CACHE_UNUSED_MS, PRUNED_MARK } from '../../scripts/lib/precompress.ts';
 
 /** The build's last pass compresses every text file it finishes. */
 const bases = { publicApiBase: 'https://api.example.uz', mediaBase: 'https://api.example.uz', siteUrl: 'https://example.uz', serviceWorker: false };
@@ -18,6 +18,8 @@ function folder(): string {
   dirs.push(d);
   return d;
 }
+/** The cache's entries, without its note of the last pruning. */
+const entries = (cache: string) => readdirSync(cache).filter((n) => n !== PRUNED_MARK);
 afterEach(async () => {
   for (const d of dirs.splice(0)) await rm(d, { recursive: true, force: true });
 });
@@ -38,23 +40,29 @@ describe('precompress', () => {
     expect(readdirSync(join(site, '_astro'))).toEqual(['photo.avif']);
   });
 
-  it('reuses the cache for unchanged files and drops entries no build used for a week', async () => {
+  it('reuses the cache for unchanged files and drops entries no build used for a week, looking once a day', async () => {
     const site = folder();
     const cache = folder();
     writeFileSync(join(site, 'a.html'), '<p>bir</p>');
     writeFileSync(join(site, 'b.css'), 'p{color:red}');
     await precompress(site, cache);
     // Two files each of a.html, b.css, the policy and the service worker.
-    expect(readdirSync(cache)).toHaveLength(8);
-    // Every entry is old; b.css then changes, so its old entries are used by no build.
+    expect(entries(cache)).toHaveLength(8);
+    // Every entry is old, and so is the note of the last pruning; b.css then changes, so its old entries are used by no build.
     const old = new Date(Date.now() - CACHE_UNUSED_MS - 60_000);
     for (const name of readdirSync(cache)) utimesSync(join(cache, name), old, old);
     writeFileSync(join(site, 'b.css'), 'p{color:blue}');
     const second = await precompress(site, cache);
     expect(second).toEqual({ files: 4, made: 2, reused: 6, pruned: 2 });
     // The other files' entries were used again, so they stay, beside b.css's new ones.
-    expect(readdirSync(cache)).toHaveLength(8);
+    expect(entries(cache)).toHaveLength(8);
     expect(brotliDecompressSync(readFileSync(join(site, 'b.css.br'))).toString()).toBe('p{color:blue}');
+    // Pruned today: the next build does not look again, though b.css's newest entries are now unused.
+    writeFileSync(join(site, 'b.css'), 'p{color:green}');
+    for (const name of readdirSync(cache)) if (name !== PRUNED_MARK) utimesSync(join(cache, name), old, old);
+    expect(await precompress(site, cache)).toEqual({ files: 4, made: 2, reused: 6, pruned: 0 });
+    expect(entries(cache)).toHaveLength(10);
+    expect(gunzipSync(readFileSync(join(site, 'b.css.gz'))).toString()).toBe('p{color:green}');
   });
 
   it('gives the best brotli to hashed assets and landing pages only, the pages cheaper to recompress on every new post', () => {

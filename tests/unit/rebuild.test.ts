@@ -7,7 +7,7 @@
  */
 import { execFile, spawn } from 'node:child_process';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { cp, mkdir, readFile, readlink, rm } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, readlink, rm } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -238,4 +238,14 @@ describe('rebuild', () => {
     process.env.API_BASE = api.url;
     expect(await readlink(join(WORK, 'releases', 'current'))).toBe(current);
   }, 60_000);
+
+  it('after many publishes keeps three releases, the served and the previous one among them, each with its file list', async () => {
+    const releases = join(WORK, 'releases');
+    const kept = (await readdir(releases)).filter((n) => /^\d{8}T\d{6}Z$/.test(n));
+    expect(kept).toHaveLength(3);
+    expect(kept).toContain(await readlink(join(releases, 'current')));
+    expect(kept).toContain(await readlink(join(releases, 'previous')));
+    const lists = (await readdir(join(releases, 'reports'))).filter((n) => n.endsWith('.files.json'));
+    expect(lists.sort()).toEqual(kept.map((id) => `${id}.files.json`).sort());
+  });
 });

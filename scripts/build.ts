@@ -110,7 +110,7 @@ export async function buildFromSnapshot(): Promise<BuildReport> {
   const c = finished.compressed;
   console.log(
     `Built ${astro.pages} pages into ${outDir}/ in ${s(astro.ms)} (${astro.reused} reused; pictures ${s(astro.picturesMs)}); ` +
-      `finished in ${s(finished.ms)}: ${finished.fragments} shared fragments spliced, ${finished.remembered} pages' checks remembered, ${c.files} text files compressed ` +
+      `finished in ${s(finished.ms)}: ${finished.fragments} shared fragments spliced, ${finished.remembered} pages' checks remembered (${finished.pagesRead} pages read), ${c.files} text files compressed ` +
       `(${c.made} made, ${c.reused} from cache, ${c.pruned} stale cache entries removed), ` +
       `${finished.links.checked} internal references checked`,
   );
@@ -141,7 +141,10 @@ if (import.meta.main) {
       await pullAndBuild(config);
     }
   } catch (err) {
-    console.error(`\nBuild failed: ${err instanceof Error ? err.message : String(err)}`);
+    const error = err instanceof Error ? err.message : String(err);
+    console.error(`\nBuild failed: ${error}`);
+    // The rebuild reports the reason as its own.
+    if (process.env.BUILD_REPORT_FILE) await writeFile(process.env.BUILD_REPORT_FILE, JSON.stringify({ error }));
     process.exitCode = 1;
   } finally {
     await api?.close();

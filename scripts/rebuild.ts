@@ -27,8 +27,8 @@ import { readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { deployEnvProblem, readConfig, readMachineSettings } from '../src/config.ts';
-import { contentChange, type ContentChanges } from '../src/content/changes.ts';
-import { diffHashes, pullContent, type PullSummary } from '../src/content/pull.ts';
+import { changesArgs, changesFromArgs, type ContentChanges } from '../src/content/changes.ts';
+import { diffHashes, type PullSummary } from '../src/content/pull.ts';
 import { ensureApi } from './lib/api.ts';
 import {
   CONFIG_EXIT,
@@ -114,15 +114,15 @@ export function diffTrees(before: Map<string, string>, after: Map<string, string
   return { added: added.sort(), changed: changed.sort(), removed: removed.sort() };
 }
 
-/** Builds into `outDir` in a child process (so that it can be stopped) and returns its report. */
-function runBuild(outDir: string, previousRelease: string | null, signal?: AbortSignal): Promise<BuildReport> {
-  const reportFile = `${outDir}.build.json`;
+/**
+ * Runs one step of the rebuild as `node <args>` in a child process, so that it can be stopped and the
+ * memory it took is the system's again when it ends, and returns the JSON it wrote to the file named by
+ * `reportVar`. A step that fails writes `{ "error": message }` there, which is thrown here.
+ */
+function runStep<T>(step: string, args: string[], reportVar: string, env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<T> {
+  const reportFile = join(releasesDir(), `${step}.${process.pid}.json`);
   return new Promise<void>((ok, fail) => {
-    const child = spawn(process.execPath, ['scripts/build.ts', '--skip-pull'], {
-      // The build links its unchanged files to the published release's (scripts/lib/finish-build.ts).
-      env: { ...process.env, OUT_DIR: outDir, BUILD_REPORT_FILE: reportFile, PREVIOUS_RELEASE: previousRelease ?? '' },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
+    const child = spawn(process.execPath, args, { env: { ...process.env, ...env, [reportVar]: reportFile }, stdio: ['ignore', 'inherit', 'inherit'] });
     const abort = () => child.kill('SIGTERM');
     signal?.addEventListener('abort', abort, { once: true });
     child.on('error', fail);
@@ -130,14 +130,30 @@ function runBuild(outDir: string, previousRelease: string | null, signal?: Abort
       signal?.removeEventListener('abort', abort);
       if (signal?.aborted) fail(new Error('rebuild aborted'));
       else if (code === 0) ok();
-      else fail(new Error(`the build failed (${sig ? `signal ${sig}` : `exit code ${code}`})`));
+      else fail(new Error(`the ${step} failed (${sig ? `signal ${sig}` : `exit code ${code}`})`));
     });
-  }).then(async () => {
-    const report = JSON.parse(await readFile(reportFile, 'utf8')) as BuildReport;
-    await rm(reportFile, { force: true });
-    return report;
-  });
+  })
+    .then(
+      () => undefined,
+      (error: Error) => error,
+    )
+    .then(async (failure) => {
+      const written = await readFile(reportFile, 'utf8').then((t) => JSON.parse(t) as T | { error: string }, () => null);
+      await rm(reportFile, { force: true });
+      if (written && typeof written === 'object' && 'error' in written) throw new Error(written.error);
+      if (failure) throw failure;
+      if (!written) throw new Error(`the ${step} ended without its report`);
+      return written as T;
+    });
 }
+
+/** Pulls in a child process (scripts/pull.ts): a full pull leaves some 400 MB in the process that ran it. */
+const runPull = (changes: ContentChanges, signal?: AbortSignal) =>
+  runStep<PullSummary>('pull', ['scripts/pull.ts', ...changesArgs(changes)], 'PULL_REPORT_FILE', {}, signal);
+
+/** Builds into `outDir` in a child process, linking unchanged files to the published release's (scripts/lib/finish-build.ts). */
+const runBuild = (outDir: string, previousRelease: string | null, signal?: AbortSignal) =>
+  runStep<BuildReport>('build', ['scripts/build.ts', '--skip-pull'], 'BUILD_REPORT_FILE', { OUT_DIR: outDir, PREVIOUS_RELEASE: previousRelease ?? '' }, signal);
 
 /**
  * One rebuild, holding the releases folder's lock for the whole run (the pull's snapshot, Astro's
@@ -178,7 +194,7 @@ async function rebuildLocked(changes: ContentChanges, signal: AbortSignal | unde
   const api = await ensureApi(config);
   let pulled: PullSummary;
   try {
-    pulled = await pullContent({ ...config, changes, log: (l) => console.log(`pull: ${l}`) });
+    pulled = await runPull(changes, signal);
   } finally {
     await api?.close();
   }
@@ -293,20 +309,6 @@ export function summary(r: RebuildReport): string {
     `publish ${r.publish.ms} ms: ${r.files.added.length} files added, ${r.files.changed.length} changed, ${r.files.removed.length} removed`,
     `report: ${join(releasesDir(), 'reports', `${r.id}.json`)}`,
   ].join('\n');
-}
-
-/**
- * `--changed post:123,page:5` names what changed, as the webhook's body does, so that the pull fetches
- * those details only; without it, everything is pulled.
- */
-export function changesFromArgs(args: string[]): ContentChanges {
-  const at = args.indexOf('--changed');
-  if (at < 0) return 'all';
-  return (args[at + 1] ?? '').split(',').filter(Boolean).map((item) => {
-    const [type, id] = item.split(':');
-    if (!type || (id !== undefined && !/^\d+$/.test(id))) throw new Error(`--changed takes type:id pairs such as post:123, not "${item}"`);
-    return contentChange(type, id === undefined ? undefined : Number(id));
-  });
 }
 
 if (import.meta.main) {

@@ -16,7 +16,7 @@
  * Astro 7.3). If a later Astro moves it, `restoreByLink` returns false and
  * Astro copies as before: slower, never wrong.
  */
-import { link, mkdir, rm } from 'node:fs/promises';
+import { linkSync, mkdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -40,20 +40,17 @@ export async function restoreByLink(): Promise<boolean> {
   const proto = cache?.prototype;
   const copy = proto?.restoreOutputFile;
   if (!proto || typeof copy !== 'function') return false;
-  const made = new Set<string>();
+  // Synchronous on purpose: Astro restores one page at a time (build.concurrency 1), and each awaited
+  // call is a round trip through libuv's threads that left the cores idle most of the restore.
   proto.restoreOutputFile = async function (this: RestoringCache, settings, outputFile, destination) {
-    const dir = new URL('./', destination);
-    if (!made.has(dir.href)) {
-      await mkdir(dir, { recursive: true });
-      made.add(dir.href);
-    }
     try {
-      await link(cachedOutputFile(settings.config.cacheDir, outputFile), destination);
+      mkdirSync(new URL('./', destination), { recursive: true });
+      linkSync(cachedOutputFile(settings.config.cacheDir, outputFile), destination);
       return true;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
       // Another file system, or a file left there: Astro's own copy.
-      await rm(destination, { force: true });
+      rmSync(destination, { force: true });
       return copy.call(this, settings, outputFile, destination);
     }
   };

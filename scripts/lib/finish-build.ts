@@ -23,7 +23,8 @@
  * own, once each, so a new post (a new side list) does not undo the memo.
  */
 import { hash } from 'node:crypto';
-import { link, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { copyFile, link, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { extractFragment, FRAGMENT_DIR, fragmentNameOfPath, fragmentsIn, spliceFragments } from '../../src/lib/fragments.ts';
@@ -42,6 +43,8 @@ export interface FinishedBuild {
   fragments: number;
   /** Pages whose findings came from the memo of the previous build. */
   remembered: number;
+  /** Pages this pass had to read; the others were Astro's unchanged cache entries (PageMemo.stamp). */
+  pagesRead: number;
   ms: number;
 }
 
@@ -49,6 +52,12 @@ export interface FinishedBuild {
 interface PageMemo {
   /** Hash of the page as Astro wrote it, before the fragments were spliced in. */
   raw: string;
+  /**
+   * The inode, size and modification time of the file Astro wrote. A page Astro reuses is a hard link
+   * to its cache's copy (astro-restore.ts), which Astro rewrites only when it renders the page again:
+   * the same stamp means the same bytes, and the page is not read at all.
+   */
+  stamp: string;
   /** The fragments it carries, by name. */
   fragments: string[];
   /** Those fragments' hashes when `hash`, the hash of the page with them spliced in, was taken. */
@@ -132,6 +141,7 @@ export async function finishBuild(
   const remembered = await readMemo(memoFile, basis, new Set(sitePaths));
   const memo: Memo = { basis, files: sitePaths, pages: {} };
   let reusedFindings = 0;
+  let pagesRead = 0;
 
   // The policy's files are written once every page has been read; they are hashed after.
   const policyFiles = new Set(POLICY_FILES.map((p) => join(root, p)));
@@ -169,24 +179,29 @@ export async function finishBuild(
   };
 
   /** A file kept as Astro wrote it: published with an inode of its own, so that Astro's next build cannot change it. */
-  const keep = async (file: string, body: Buffer) => {
-    if ((await stat(file)).nlink > 1) await replace(file, body);
+  const keep = async (file: string, links?: number) => {
+    if ((links ?? (await stat(file)).nlink) <= 1) return;
+    const tmp = `${file}.finish-${process.pid}`;
+    await copyFile(file, tmp);
+    await rename(tmp, file);
   };
 
   /** A file whose bytes are final as they are. */
   const finishFile = async (file: string, body: Buffer) => {
-    if (!(await settle(file, sitePath(file), sha256(body), () => body))) await keep(file, body);
+    if (!(await settle(file, sitePath(file), sha256(body), () => body))) await keep(file);
   };
 
-  /** One page as Astro wrote it, decoded only if something needs its text, and spliced only if something needs its final bytes. */
-  const pageOf = (read: Buffer) => {
+  /** One page as Astro wrote it: read, decoded and spliced only when something needs its bytes, its text or its final bytes. */
+  const pageOf = (file: string, read?: Buffer) => {
     let text: string | undefined;
     let body: Buffer | undefined;
-    return {
-      read,
-      text: () => (text ??= read.toString('utf8')),
-      final: () => (body ??= spliceFragments(read, fragmentBytes)),
+    const page = {
+      // Synchronous for the rare page whose remembered check needs its text (links.replay).
+      read: () => (read ??= (pagesRead++, readFileSync(file))),
+      text: () => (text ??= page.read().toString('utf8')),
+      final: () => (body ??= spliceFragments(page.read(), fragmentBytes)),
     };
+    return page;
   };
 
   const scriptsOf = (path: string, html: string) => {
@@ -210,31 +225,35 @@ export async function finishBuild(
   }
 
   /** What the page's check found: from the memo for the same bytes at the same path, or now. Returns its final hash. */
-  const checkPage = (file: string, path: string, page: ReturnType<typeof pageOf>): string => {
-    const raw = sha256(page.read);
-    const finalHash = () => (page.final() === page.read ? raw : sha256(page.final()));
+  const checkPage = (file: string, path: string, page: ReturnType<typeof pageOf>, stamp: string): PageMemo => {
     const known = remembered[path];
+    const raw = known?.stamp === stamp ? known.raw : sha256(page.read());
+    // A page without markers is published as Astro wrote it.
+    const finalHash = (names: string[]) => (names.length ? sha256(page.final()) : raw);
     if (known?.raw === raw) {
       reusedFindings++;
       for (const h of known.scripts) scriptHashes.add(h);
       links.replay(file, page.text, known.links);
       const spliced = splicedKey(known.fragments);
-      memo.pages[path] = spliced === known.spliced ? known : { ...known, spliced, hash: finalHash() };
-      return memo.pages[path].hash;
+      if (spliced === known.spliced && stamp === known.stamp) return (memo.pages[path] = known);
+      return (memo.pages[path] = { ...known, stamp, spliced, hash: spliced === known.spliced ? known.hash : finalHash(known.fragments) });
     }
     const text = page.text();
     const scripts = scriptsOf(path, text);
     for (const h of scripts) scriptHashes.add(h);
-    const names = fragmentsIn(page.read);
-    memo.pages[path] = { raw, fragments: names, spliced: splicedKey(names), hash: finalHash(), scripts, links: links.page(file, text) };
-    return memo.pages[path].hash;
+    const names = fragmentsIn(page.read());
+    return (memo.pages[path] = { raw, stamp, fragments: names, spliced: splicedKey(names), hash: finalHash(names), scripts, links: links.page(file, text) });
   };
 
   /** Pages: spliced, checked, and written only when their bytes are not already in the previous release. */
-  const finishPage = async (file: string, read: Buffer) => {
-    const page = pageOf(read);
-    if (await settle(file, sitePath(file), checkPage(file, sitePath(file), page), page.final)) return;
-    await (page.final() === read ? keep(file, read) : replace(file, page.final()));
+  const finishPage = async (file: string) => {
+    const path = sitePath(file);
+    const { ino, size, mtimeNs, nlink } = await stat(file, { bigint: true });
+    const stamp = `${ino}:${size}:${mtimeNs}`;
+    const page = pageOf(file, remembered[path]?.stamp === stamp ? undefined : (pagesRead++, await readFile(file)));
+    const found = checkPage(file, path, page, stamp);
+    if (await settle(file, path, found.hash, page.final)) return;
+    await (found.fragments.length ? replace(file, page.final()) : keep(file, Number(nlink)));
   };
 
   /** Replaces `file` by a link to the previous release's file at `path` when that has `hash`. */
@@ -257,8 +276,7 @@ export async function finishBuild(
       files.filter((f) => !policyFiles.has(f) && f !== serviceWorker),
       FILE_CONCURRENCY,
       async (file) => {
-        const read = await readFile(file);
-        await (file.endsWith('.html') ? finishPage(file, read) : finishFile(file, read));
+        await (file.endsWith('.html') ? finishPage(file) : finishFile(file, await readFile(file)));
         show.tick();
       },
     );
@@ -287,6 +305,7 @@ export async function finishBuild(
     compressed: { files: compressible, ...compressor.stats, pruned: await compressor.prune() },
     fragments: fragments.size,
     remembered: reusedFindings,
+    pagesRead,
     ms: Math.round(performance.now() - started),
   };
 }

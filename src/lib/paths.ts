@@ -15,7 +15,7 @@
  * target cannot drift apart.
  */
 import { contentFor } from '../content/store.ts';
-import { pageKey } from '../content/cache-key.ts';
+import { pageKeys } from '../content/cache-key.ts';
 import type { LanguageContent } from '../content/snapshot.ts';
 import { LANGUAGES, type Language } from '../i18n/languages.ts';
 import type { PostTypeName } from '../api/types.ts';
@@ -31,10 +31,11 @@ export function perLanguage<P extends Record<string, string | number | undefined
 ) {
   return LANGUAGES.flatMap((lang) => {
     const content = contentFor(lang);
+    const pageKey = pageKeys(lang.code, content.menus);
     return each(lang, content).map(({ params, props }) => ({
       params: { lang: langParam(lang), ...params },
       props,
-      cacheKey: pageKey(lang.code, params, content.menus, props),
+      cacheKey: pageKey(params, props),
     }));
   });
 }

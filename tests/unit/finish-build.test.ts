@@ -3,7 +3,7 @@
  * (scripts/lib/finish-build.ts). A rebuild that reuses those findings must
  * still fail on every broken reference a full check would find.
  */
-import { cpSync, linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -140,6 +140,34 @@ describe('the last pass between builds', () => {
 });
 
 describe("Astro's reuse of pages", () => {
+  it("does not read a page that is Astro's unchanged cache entry, and reads it again once Astro rewrote it in place", async () => {
+    const astroCache = join(work, 'astro-cache-stamps');
+    const cachedPage = join(astroCache, 'news/1/index.html');
+    mkdirSync(dirname(cachedPage), { recursive: true });
+    writeFileSync(cachedPage, page('<h1>Birinchi</h1><a href="/">Bosh sahifa</a>'));
+    const build = () => {
+      const root = site({ ...clean, '/news/1/index.html': '' });
+      rmSync(join(root, 'news/1/index.html'));
+      linkSync(cachedPage, join(root, 'news/1/index.html'));
+      return finish(root);
+    };
+    rmSync(memoFile, { force: true });
+    expect((await build()).pagesRead).toBe(3);
+    // The three other pages are new files each time, as pages Astro renders are.
+    const again = await build();
+    expect(again).toMatchObject({ remembered: 3, pagesRead: 2 });
+    expect(again.links.broken).toEqual([]);
+    // Rendered again: the same inode and size, other bytes, a later time.
+    const before = statSync(cachedPage);
+    writeFileSync(cachedPage, page('<h1>Birinchi</h1><a href="/x">Bosh sahif</a>'));
+    expect(statSync(cachedPage).size).toBe(before.size);
+    const later = new Date(Date.now() + 5_000);
+    utimesSync(cachedPage, later, later);
+    const rewritten = await build();
+    expect(rewritten.pagesRead).toBe(3);
+    expect(rewritten.links.broken).toEqual(['news/1/index.html: /x']);
+  });
+
   it('is patched to link instead of copy (if an Astro upgrade moves its cache, this fails and the build says so)', async () => {
     expect(await restoreByLink()).toBe(true);
   });

@@ -233,7 +233,10 @@ async function rebuildLocked(changes: ContentChanges, signal: AbortSignal | unde
   const before = readManifest();
   // The build checks its links itself and fails on a broken one.
   // Room for the release being built, beside the build; a failed build leaves one old release fewer.
-  const pruning = pruneReleases(dir, [currentId, await linkTarget(join(dir, 'previous'))], RELEASES_KEPT - 1);
+  // Removing a release is housekeeping: if it fails, the run says so and publishes all the same.
+  const pruning = pruneReleases(dir, [currentId, await linkTarget(join(dir, 'previous'))], RELEASES_KEPT - 1).catch((error: unknown) =>
+    console.warn(`rebuild: an old release could not be removed: ${error instanceof Error ? error.message : String(error)}`),
+  );
   const stopFlushing = flushWhileBuilding(dir);
   const built = await runBuild(staging, currentId && join(dir, currentId), signal).finally(() => Promise.all([stopFlushing(), pruning]));
   const after = readManifest();

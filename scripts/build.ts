@@ -131,9 +131,9 @@ export async function pullAndBuild(config: SiteConfig): Promise<void> {
 
 if (import.meta.main) {
   const { values } = parseArgs({ options: { 'skip-pull': { type: 'boolean', default: false } } });
-  const config = readConfig();
   let api;
   try {
+    const config = readConfig();
     if (values['skip-pull']) {
       await buildFromSnapshot();
     } else {

@@ -23,7 +23,7 @@
  * (otherwise such a run publishes nothing: scripts/lib/inputs.ts).
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { deployEnvProblem, readConfig, readMachineSettings } from '../src/config.ts';
@@ -122,6 +122,9 @@ export function diffTrees(before: Map<string, string>, after: Map<string, string
 function runStep<T>(step: string, args: string[], reportVar: string, env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<T> {
   const reportFile = join(releasesDir(), `${step}.${process.pid}.json`);
   return new Promise<void>((ok, fail) => {
+    // A file a crashed run with the same pid left must not pass for this step's report.
+    rmSync(reportFile, { force: true });
+    if (signal?.aborted) return fail(new Error('rebuild aborted'));
     const child = spawn(process.execPath, args, { env: { ...process.env, ...env, [reportVar]: reportFile }, stdio: ['ignore', 'inherit', 'inherit'] });
     const abort = () => child.kill('SIGTERM');
     signal?.addEventListener('abort', abort, { once: true });
@@ -140,6 +143,7 @@ function runStep<T>(step: string, args: string[], reportVar: string, env: NodeJS
     .then(async (failure) => {
       const written = await readFile(reportFile, 'utf8').then((t) => JSON.parse(t) as T | { error: string }, () => null);
       await rm(reportFile, { force: true });
+      if (signal?.aborted) throw failure ?? new Error('rebuild aborted');
       if (written && typeof written === 'object' && 'error' in written) throw new Error(written.error);
       if (failure) throw failure;
       if (!written) throw new Error(`the ${step} ended without its report`);
@@ -147,9 +151,14 @@ function runStep<T>(step: string, args: string[], reportVar: string, env: NodeJS
     });
 }
 
-/** Pulls in a child process (scripts/pull.ts): a full pull leaves some 400 MB in the process that ran it. */
+/**
+ * Pulls in a child process (scripts/pull.ts): a full pull leaves some 400 MB in the process that ran it.
+ * The changes go on its command line, where one argument may hold 128 KB: a longer list (a bulk re-save)
+ * pulls everything, which is always correct.
+ */
+const MAX_NAMED_CHANGES = 2000;
 const runPull = (changes: ContentChanges, signal?: AbortSignal) =>
-  runStep<PullSummary>('pull', ['scripts/pull.ts', ...changesArgs(changes)], 'PULL_REPORT_FILE', {}, signal);
+  runStep<PullSummary>('pull', ['scripts/pull.ts', ...changesArgs(changes !== 'all' && changes.length > MAX_NAMED_CHANGES ? 'all' : changes)], 'PULL_REPORT_FILE', {}, signal);
 
 /** Builds into `outDir` in a child process, linking unchanged files to the published release's (scripts/lib/finish-build.ts). */
 const runBuild = (outDir: string, previousRelease: string | null, signal?: AbortSignal) =>

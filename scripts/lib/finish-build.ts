@@ -146,7 +146,6 @@ export async function finishBuild(
   // The policy's files are written once every page has been read; they are hashed after.
   const policyFiles = new Set(POLICY_FILES.map((p) => join(root, p)));
   const serviceWorker = join(root, SERVICE_WORKER_FILE);
-  const compressor = await createCompressor(compressCache);
   const links = linkChecker(root, fileSet);
   const scriptHashes = new Set<string>();
   const hashes: Record<string, string> = {};
@@ -196,7 +195,8 @@ export async function finishBuild(
     let text: string | undefined;
     let body: Buffer | undefined;
     const page = {
-      // Synchronous for the rare page whose remembered check needs its text (links.replay).
+      loaded: () => read !== undefined,
+      // Synchronous for the rare unread page that turns out to need its bytes (links.replay, a file not in the previous release).
       read: () => (read ??= (pagesRead++, readFileSync(file))),
       text: () => (text ??= page.read().toString('utf8')),
       final: () => (body ??= spliceFragments(page.read(), fragmentBytes)),
@@ -227,7 +227,7 @@ export async function finishBuild(
   /** What the page's check found: from the memo for the same bytes at the same path, or now. Returns its final hash. */
   const checkPage = (file: string, path: string, page: ReturnType<typeof pageOf>, stamp: string): PageMemo => {
     const known = remembered[path];
-    const raw = known?.stamp === stamp ? known.raw : sha256(page.read());
+    const raw = known?.stamp === stamp && !page.loaded() ? known.raw : sha256(page.read());
     // A page without markers is published as Astro wrote it.
     const finalHash = (names: string[]) => (names.length ? sha256(page.final()) : raw);
     if (known?.raw === raw) {
@@ -250,7 +250,10 @@ export async function finishBuild(
     const path = sitePath(file);
     const { ino, size, mtimeNs, nlink } = await stat(file, { bigint: true });
     const stamp = `${ino}:${size}:${mtimeNs}`;
-    const page = pageOf(file, remembered[path]?.stamp === stamp ? undefined : (pagesRead++, await readFile(file)));
+    // Unread only when nothing needs its bytes: a reused page (a link to Astro's cache) whose spliced hash holds.
+    const known = remembered[path];
+    const unread = nlink > 1n && known?.stamp === stamp && known.spliced === splicedKey(known.fragments);
+    const page = pageOf(file, unread ? undefined : (pagesRead++, await readFile(file)));
     const found = checkPage(file, path, page, stamp);
     if (await settle(file, path, found.hash, page.final)) return;
     await (found.fragments.length ? replace(file, page.final()) : keep(file, Number(nlink)));
@@ -271,6 +274,8 @@ export async function finishBuild(
     }
   };
 
+  // Its threads keep the process alive until closed: started only here, where `finally` closes them.
+  const compressor = await createCompressor(compressCache);
   try {
     await mapLimit(
       files.filter((f) => !policyFiles.has(f) && f !== serviceWorker),

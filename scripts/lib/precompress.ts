@@ -83,22 +83,29 @@ function compressionThreads() {
   const threads = Array.from({ length: Math.max(1, availableParallelism()) }, () => {
     const worker = new Worker(new URL('./compress-worker.ts', import.meta.url));
     const waiting = new Map<number, { ok: () => void; fail: (e: Error) => void }>();
+    const thread = { worker, waiting, dead: null as Error | null };
     worker.on('message', ({ id, error }: CompressAnswer) => {
       const job = waiting.get(id)!;
       waiting.delete(id);
       if (error === undefined) job.ok();
       else job.fail(new Error(`compressing failed: ${error}`));
     });
-    worker.on('error', (error) => {
+    // A thread that died fails what it holds and gets no more work; with none left, compressing fails.
+    const die = (error: Error) => {
+      thread.dead ??= error;
       for (const job of waiting.values()) job.fail(error);
       waiting.clear();
-    });
-    return { worker, waiting };
+    };
+    worker.on('error', die);
+    worker.on('exit', (code) => die(new Error(`a compression thread stopped (exit code ${code})`)));
+    return thread;
   });
   let ids = 0;
   return {
     run(body: Buffer, jobs: CompressJob[]): Promise<void> {
-      const thread = threads.reduce((a, b) => (b.waiting.size < a.waiting.size ? b : a));
+      const alive = threads.filter((t) => !t.dead);
+      if (!alive.length) return Promise.reject(threads[0]!.dead!);
+      const thread = alive.reduce((a, b) => (b.waiting.size < a.waiting.size ? b : a));
       const id = ++ids;
       return new Promise((ok, fail) => {
         thread.waiting.set(id, { ok, fail });

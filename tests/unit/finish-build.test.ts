@@ -4,6 +4,7 @@
  * still fail on every broken reference a full check would find.
  */
 import { cpSync, linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -111,6 +112,24 @@ describe('the last pass between builds', () => {
     // The list stands in pages at every depth: a relative reference would mean something else in each.
     await expect(finish(site(withList('<li><a href="news/1/">Birinchi</a></li>')))).rejects.toThrow(/relative reference, "news\/1\/"/);
   });
+
+  it('a pass that fails ends its process: no compression thread is left holding it open', async () => {
+    // As the rebuild runs the build, in a process of its own that must exit for the rebuild to go on.
+    const root = site({ ...clean, '/fragment/latest/news/index.html': page(`${FRAGMENT_START}<a href="news/">x</a>${FRAGMENT_END}`) });
+    const script = `import { finishBuild } from ${JSON.stringify(new URL('../../scripts/lib/finish-build.ts', import.meta.url).href)};
+      await finishBuild(${JSON.stringify(root)}, ${JSON.stringify(bases)}, { compressCache: ${JSON.stringify(compressCache)} }).catch((e) => { console.error(e.message); process.exitCode = 3; });`;
+    // A file, not `--input-type=module -e`: the compression threads take the process's flags, and that one stops them.
+    const file = join(work, 'failing-pass.mjs');
+    writeFileSync(file, script);
+    const ended = await new Promise<{ code: number | null; killed: boolean; stderr: string }>((resolve) => {
+      const child = execFile(process.execPath, [file], { timeout: 60_000 }, (_error, _out, stderr) =>
+        resolve({ code: child.exitCode, killed: child.killed, stderr }),
+      );
+    });
+    expect(ended.killed).toBe(false);
+    expect(ended.code).toBe(3);
+    expect(ended.stderr).toMatch(/relative reference/);
+  }, 90_000);
 
   it("never writes through a page that is a link to Astro's cache, and publishes no file that shares one", async () => {
     // As Astro restores reused pages (scripts/lib/astro-restore.ts): hard links to its cache's copies.

@@ -168,21 +168,23 @@ export async function finishBuild(
   };
 
   /**
-   * Puts `body` at `file` as a new inode, never through the old one: a page Astro reused is a hard link
-   * to its cache's copy (astro-restore.ts), which must keep the bytes Astro wrote.
+   * Puts a new inode at `file`, made at a temporary name by `make`, never writing through the old one:
+   * a page Astro reused is a hard link to its cache's copy (astro-restore.ts), which must keep the bytes Astro wrote.
    */
-  const replace = async (file: string, body: Buffer) => {
+  const swapIn = async (file: string, make: (tmp: string) => Promise<void>) => {
     const tmp = `${file}.finish-${process.pid}`;
-    await writeFile(tmp, body);
-    await rename(tmp, file);
+    try {
+      await make(tmp);
+      await rename(tmp, file);
+    } catch (error) {
+      await rm(tmp, { force: true });
+      throw error;
+    }
   };
 
   /** A file kept as Astro wrote it: published with an inode of its own, so that Astro's next build cannot change it. */
   const keep = async (file: string, links?: number) => {
-    if ((links ?? (await stat(file)).nlink) <= 1) return;
-    const tmp = `${file}.finish-${process.pid}`;
-    await copyFile(file, tmp);
-    await rename(tmp, file);
+    if ((links ?? (await stat(file)).nlink) > 1) await swapIn(file, (tmp) => copyFile(file, tmp));
   };
 
   /** A file whose bytes are final as they are. */
@@ -227,7 +229,8 @@ export async function finishBuild(
   /** What the page's check found: from the memo for the same bytes at the same path, or now. Returns its final hash. */
   const checkPage = (file: string, path: string, page: ReturnType<typeof pageOf>, stamp: string): PageMemo => {
     const known = remembered[path];
-    const raw = known?.stamp === stamp && !page.loaded() ? known.raw : sha256(page.read());
+    // An unread page is one whose stamp the memo holds (finishPage): its bytes are the remembered ones.
+    const raw = page.loaded() || !known ? sha256(page.read()) : known.raw;
     // A page without markers is published as Astro wrote it.
     const finalHash = (names: string[]) => (names.length ? sha256(page.final()) : raw);
     if (known?.raw === raw) {
@@ -256,20 +259,17 @@ export async function finishBuild(
     const page = pageOf(file, unread ? undefined : (pagesRead++, await readFile(file)));
     const found = checkPage(file, path, page, stamp);
     if (await settle(file, path, found.hash, page.final)) return;
-    await (found.fragments.length ? replace(file, page.final()) : keep(file, Number(nlink)));
+    await (found.fragments.length ? swapIn(file, (tmp) => writeFile(tmp, page.final())) : keep(file, Number(nlink)));
   };
 
   /** Replaces `file` by a link to the previous release's file at `path` when that has `hash`. */
   const linkUnchanged = async (file: string, path: string, hash: string): Promise<boolean> => {
     if (!previousRelease || previousRelease.hashes[path] !== hash) return false;
-    const tmp = `${file}.link-${process.pid}`;
     try {
-      await link(join(previousRelease.root, path), tmp);
-      await rename(tmp, file);
+      await swapIn(file, (tmp) => link(join(previousRelease.root, path), tmp));
       return true;
     } catch {
       // Another file system, or the release lost the file: this one stays, with its new time.
-      await rm(tmp, { force: true });
       return false;
     }
   };

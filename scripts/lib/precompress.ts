@@ -71,7 +71,7 @@ export interface Compressor {
    * settings always give the same bytes).
    */
   compress(file: string, sitePath: string, body: () => Buffer | Promise<Buffer>, hash: string): Promise<{ file: string; identity: string }[]>;
-  /** Drops the cache entries that this build did not use and no build has used for a week (at most once a day). */
+  /** Drops the cache entries that this build did not use and that were made over a week ago (looked for at most once a day). */
   prune(now?: number): Promise<number>;
   /** Stops the compression threads. */
   close(): Promise<void>;
@@ -130,19 +130,23 @@ export async function createCompressor(cacheDir = process.env.COMPRESS_CACHE_DIR
     async compress(file, sitePath, body, hash) {
       const out = [];
       const jobs: CompressJob[] = [];
+      const making: string[] = [];
       for (const { encoding, level } of encodingsOf(sitePath)) {
         const name = `${hash.slice(0, 40)}.${encoding}${level}`;
         const cached = join(cacheDir, name);
         const target = `${file}.${encoding}`;
         used.add(name);
         if (present.has(name) && (await placeFrom(cached, target))) stats.reused++;
-        else jobs.push({ encoding, level, cached, target });
+        else {
+          jobs.push({ encoding, level, cached, target });
+          making.push(name);
+        }
         out.push({ file: `${sitePath}.${encoding}`, identity: `${encoding}${level}:${hash}` });
       }
       if (jobs.length) {
         await threads.run(await body(), jobs);
         stats.made += jobs.length;
-        for (const job of jobs) present.add(job.cached.slice(cacheDir.length + 1));
+        for (const name of making) present.add(name);
       }
       return out;
     },

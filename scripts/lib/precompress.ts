@@ -1,5 +1,5 @@
 /**
- * Writes a `.br` and a `.gz` beside every text file of the built site, so the
+ * Writes the compressed siblings of every text file of the built site, so the
  * server sends compressed bytes without compressing on each request.
  *
  * Quality: brotli's best (11) costs about 40 times quality 5 for some 9 % fewer
@@ -12,6 +12,12 @@
  * content, a new post changes thousands of them, and a visitor reaches them
  * with the stylesheet already cached: they get 5, which keeps a rebuild
  * within a minute.
+ *
+ * Codings: every file gets a `.br`. Every file but those other pages also gets
+ * a `.gz`, for clients without brotli. Those pages get none: a `.gz` would cost
+ * a new post 40 % more compressing (README), for the few clients that do not
+ * take brotli; the server gzips a page for them as it sends it (nginx's `gzip
+ * on`, serve.ts likewise).
  *
  * Every result is kept in a cache by content hash and quality, and the site's
  * file is a hard link to the cache entry (a copy where links are impossible):
@@ -56,16 +62,14 @@ export const sha256 = (body: Buffer | string) => hash('sha256', body);
 
 /** The compressed siblings of one file: their encodings and levels. */
 function encodingsOf(sitePath: string): { encoding: CompressJob['encoding']; level: number }[] {
-  const best = bestQuality(sitePath);
-  return [
-    { encoding: 'br', level: best ? BROTLI_QUALITY.best : BROTLI_QUALITY.page },
-    { encoding: 'gz', level: best ? GZIP_LEVEL.best : GZIP_LEVEL.page },
-  ];
+  if (bestQuality(sitePath)) return [{ encoding: 'br', level: BROTLI_QUALITY.best }, { encoding: 'gz', level: GZIP_LEVEL.best }];
+  if (sitePath.endsWith('.html')) return [{ encoding: 'br', level: BROTLI_QUALITY.page }];
+  return [{ encoding: 'br', level: BROTLI_QUALITY.page }, { encoding: 'gz', level: GZIP_LEVEL.page }];
 }
 
 export interface Compressor {
   /**
-   * Writes `file.br` and `file.gz` for a file whose bytes (`body()`, read
+   * Writes `file.br` (and `file.gz`, see encodingsOf) for a file whose bytes (`body()`, read
    * only when something must be compressed) have the hash `hash`; returns the
    * site-relative siblings with a stable identity of each (the same source and
    * settings always give the same bytes).

@@ -113,6 +113,19 @@ test('a page is sent precompressed (brotli, else gzip, else plain), revalidated,
   }
 });
 
+test('a news page, which has a .br only, is gzipped as it is sent to a client without brotli', async () => {
+  const id = readdirSync(join(DIST, 'ru', 'news')).find((name) => /^\d+$/.test(name))!;
+  const page = join(DIST, 'ru', 'news', id, 'index.html');
+  expect(existsSync(`${page}.br`) && !existsSync(`${page}.gz`), 'a .br and no .gz').toBe(true);
+  for (const [encoding, expected] of [['br, gzip', 'br'], ['gzip', 'gzip'], ['identity', null]] as const) {
+    const res = await get(`${base}/ru/news/${id}`, encoding);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding'), encoding).toBe(expected);
+    expect(res.headers.get('vary')).toContain('Accept-Encoding');
+    expect(await res.text()).toBe(readFileSync(page, 'utf8'));
+  }
+});
+
 test('plain HTTP only redirects to HTTPS, keeping the path and query', async () => {
   const res = await fetch(`${plainBase}/ru/news?pageNumber=2`, { redirect: 'manual' });
   expect(res.status).toBe(301);

@@ -25,7 +25,7 @@ afterEach(async () => {
 });
 
 describe('precompress', () => {
-  it('writes .br and .gz beside text files only, and they decompress to the original', async () => {
+  it('writes .br and .gz beside text files only, none beside pictures, and they decompress to the original', async () => {
     const site = folder();
     const cache = folder();
     const html = '<!doctype html><title>Yangiliklar</title>' + '<p>Qorakoʻl tumani hokimligi</p>'.repeat(50);
@@ -40,13 +40,25 @@ describe('precompress', () => {
     expect(readdirSync(join(site, '_astro'))).toEqual(['photo.avif']);
   });
 
+  it('gives a page that is not a landing page a .br only, and other text files both', async () => {
+    const site = folder();
+    const html = '<!doctype html><title>Yangilik</title>' + '<p>Qorakoʻl tumani hokimligi</p>'.repeat(50);
+    mkdirSync(join(site, 'news', '7'), { recursive: true });
+    writeFileSync(join(site, 'news', '7', 'index.html'), html);
+    writeFileSync(join(site, 'sitemap-0.xml'), '<urlset></urlset>');
+    await precompress(site, folder());
+    expect(readdirSync(join(site, 'news', '7'))).toEqual(['index.html', 'index.html.br']);
+    expect(brotliDecompressSync(readFileSync(join(site, 'news', '7', 'index.html.br'))).toString()).toBe(html);
+    expect(readdirSync(site).filter((f) => f.startsWith('sitemap'))).toEqual(['sitemap-0.xml', 'sitemap-0.xml.br', 'sitemap-0.xml.gz']);
+  });
+
   it('reuses the cache for unchanged files and drops entries no build used for a week, looking once a day', async () => {
     const site = folder();
     const cache = folder();
-    writeFileSync(join(site, 'a.html'), '<p>bir</p>');
+    writeFileSync(join(site, 'a.txt'), 'bir');
     writeFileSync(join(site, 'b.css'), 'p{color:red}');
     await precompress(site, cache);
-    // Two files each of a.html, b.css, the policy and the service worker.
+    // Two files each of a.txt, b.css, the policy and the service worker.
     expect(entries(cache)).toHaveLength(8);
     // Every entry is old, and so is the note of the last pruning; b.css then changes, so its old entries are used by no build.
     const old = new Date(Date.now() - CACHE_UNUSED_MS - 60_000);

@@ -59,6 +59,24 @@ describe('serve.ts', () => {
     }
   });
 
+  it('gzips a page that has no .gz as it sends it, to a client without brotli', async () => {
+    // news/index.html has no siblings: like most pages, which have a .br only (precompress.ts).
+    const res = await fetch(`${site.url}/news`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(res.headers.get('etag')).toMatch(/^W\//);
+    // fetch undoes the coding: the page arrives whole.
+    expect(await res.text()).toBe(PAGE);
+    const etag = res.headers.get('etag')!;
+    expect((await fetch(`${site.url}/news`, { headers: { 'accept-encoding': 'gzip', 'if-none-match': etag } })).status).toBe(304);
+    const plain = await fetch(`${site.url}/news`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('content-length')).toBe(String(Buffer.byteLength(PAGE)));
+    // Only pages: another file without a sibling is sent as it is.
+    const other = await fetch(`${site.url}/big.bin`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(other.headers.get('content-encoding')).toBeNull();
+    await other.body?.cancel();
+  });
+
   it('honours q=0 in Accept-Encoding', async () => {
     const get = async (encoding: string) => (await fetch(`${site.url}/`, { headers: { 'accept-encoding': encoding } })).headers.get('content-encoding');
     expect(await get('br, gzip')).toBe('br');

@@ -111,7 +111,7 @@ export async function buildFromSnapshot(): Promise<BuildReport> {
   console.log(
     `Built ${astro.pages} pages into ${outDir}/ in ${s(astro.ms)} (${astro.reused} reused; pictures ${s(astro.picturesMs)}); ` +
       `finished in ${s(finished.ms)}: ${finished.fragments} shared fragments spliced, ${finished.remembered} pages' checks remembered (${finished.pagesRead} pages read), ${c.files} text files compressed ` +
-      `(${c.made} made, ${c.reused} from cache, ${c.pruned} stale cache entries removed), ` +
+      `(${c.made} made, ${c.reused} reused from the previous release or the cache, ${c.pruned} stale cache entries removed), ` +
       `${finished.links.checked} internal references checked`,
   );
   const reportFile = process.env.BUILD_REPORT_FILE;

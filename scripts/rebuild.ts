@@ -317,7 +317,7 @@ export function summary(r: RebuildReport): string {
     `release ${r.release} published (previous: ${r.previous ?? 'none'})`,
     `pull ${r.pull.ms} ms: ${r.pull.items} items, ${r.pull.requests} requests, ${r.pull.warnings} warning(s)`,
     `build ${r.build.ms} ms: ${r.build.pages} pages, ${r.build.rendered} rendered, ${r.build.reused} reused; ` +
-      `${r.build.compressed.made} compressed files made, ${r.build.compressed.reused} from cache`,
+      `${r.build.compressed.made} compressed files made, ${r.build.compressed.reused} reused`,
     `publish ${r.publish.ms} ms: ${r.files.added.length} files added, ${r.files.changed.length} changed, ${r.files.removed.length} removed`,
     `report: ${join(releasesDir(), 'reports', `${r.id}.json`)}`,
   ].join('\n');

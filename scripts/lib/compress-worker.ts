@@ -13,12 +13,12 @@ import { linkSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { threadId, parentPort } from 'node:worker_threads';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-/** One sibling to make: its encoding and level, its cache entry and where it goes in the site. */
+/** One sibling to make: its encoding and level, where it goes in the site and its cache entry, if it is kept there. */
 export interface CompressJob {
   encoding: 'br' | 'gz';
   level: number;
-  cached: string;
   target: string;
+  cached?: string;
 }
 
 export interface CompressRequest {
@@ -41,7 +41,7 @@ function make(body: Buffer, { encoding, level }: CompressJob): Buffer {
 }
 
 /**
- * Writes `data` at `target`, then links it into the cache. The entry appears whole or not at all, so a
+ * Writes `data` at `target`, then links it into the cache (if kept there). The entry appears whole or not at all, so a
  * build running beside this one never links half a file; if that build made the same entry first, it
  * has the same bytes and stays.
  */
@@ -54,6 +54,7 @@ function place(job: CompressJob, data: Buffer): void {
     rmSync(job.target);
     writeFileSync(job.target, data, { flag: 'wx' });
   }
+  if (job.cached === undefined) return;
   try {
     linkSync(job.target, job.cached);
   } catch (error) {

@@ -31,7 +31,7 @@ import { extractFragment, FRAGMENT_DIR, fragmentNameOfPath, fragmentsIn, spliceF
 import { linkChecker, referencedUrls, type LinkReport, type PageLinks } from '../check-links.ts';
 import { ForeignInlineScriptError, inlineScriptHashes, KNOWN_INLINE_SCRIPTS, POLICY_FILES, writePolicy, type policy } from './csp.ts';
 import { FILE_CONCURRENCY, listFiles, mapLimit } from './files.ts';
-import { COMPRESSIBLE, createCompressor, sha256 } from './precompress.ts';
+import { COMPRESSIBLE, createCompressor, sha256, type FromPrevious } from './precompress.ts';
 import { progress } from './progress.ts';
 import { SERVICE_WORKER_FILE, writeServiceWorker } from './service-worker.ts';
 
@@ -162,7 +162,8 @@ export async function finishBuild(
     const linked = linkUnchanged(file, path, fileHash);
     if (COMPRESSIBLE.test(file)) {
       compressible++;
-      for (const sibling of await compressor.compress(file, path, linked ? () => readFile(file) : bytes, fileHash)) hashes[sibling.file] = sibling.identity;
+      const siblings = await compressor.compress(file, path, linked ? () => readFile(file) : bytes, fileHash, siblingFromPrevious);
+      for (const sibling of siblings) hashes[sibling.file] = sibling.identity;
     }
     return linked;
   };
@@ -269,6 +270,9 @@ export async function finishBuild(
     if (found.fragments.length) swapIn(file, (tmp) => writeFileSync(tmp, page.final()));
     else keep(file, Number(nlink));
   };
+
+  /** A compressed sibling the previous release has with the same identity (precompress.ts), linked from it. */
+  const siblingFromPrevious: FromPrevious = (path, identity, target) => linkUnchanged(target, path, identity);
 
   /** Replaces `file` by a link to the previous release's file at `path` when that has `hash`. */
   const linkUnchanged = (file: string, path: string, hash: string): boolean => {

@@ -19,9 +19,13 @@
  * take brotli; the server gzips a page for them as it sends it (nginx's `gzip
  * on`, serve.ts likewise).
  *
- * Every result is kept in a cache by content hash and quality, and the site's
- * file is a hard link to the cache entry (a copy where links are impossible):
- * a rebuild compresses only what changed, and writes no bytes for the rest.
+ * A sibling the previous release has for the same bytes is linked from it.
+ * Every other result is kept in a cache by content hash and quality, and the
+ * site's file is a hard link to the cache entry (a copy where links are
+ * impossible): a rebuild compresses only what changed, and writes no bytes for
+ * the rest. Except the pages with a `.br` only: a new post changes some 11,000
+ * of them, which would grow the cache by 90 MB each time, while their bytes
+ * come back only unchanged, and then the previous release has them.
  * Entries the build did not use and made over a week ago are removed (looked
  * for once a day). The compressing runs on one thread per core
  * (compress-worker.ts), beside the last pass's own work on the main thread.
@@ -60,21 +64,30 @@ export const PRUNED_MARK = '.pruned';
 
 export const sha256 = (body: Buffer | string) => hash('sha256', body);
 
-/** The compressed siblings of one file: their encodings and levels. */
-function encodingsOf(sitePath: string): { encoding: CompressJob['encoding']; level: number }[] {
-  if (bestQuality(sitePath)) return [{ encoding: 'br', level: BROTLI_QUALITY.best }, { encoding: 'gz', level: GZIP_LEVEL.best }];
-  if (sitePath.endsWith('.html')) return [{ encoding: 'br', level: BROTLI_QUALITY.page }];
-  return [{ encoding: 'br', level: BROTLI_QUALITY.page }, { encoding: 'gz', level: GZIP_LEVEL.page }];
+/** The compressed siblings of one file (their encodings and levels), and whether the cache keeps them. */
+function encodingsOf(sitePath: string): { siblings: { encoding: CompressJob['encoding']; level: number }[]; cached: boolean } {
+  if (bestQuality(sitePath)) return { siblings: [{ encoding: 'br', level: BROTLI_QUALITY.best }, { encoding: 'gz', level: GZIP_LEVEL.best }], cached: true };
+  if (sitePath.endsWith('.html')) return { siblings: [{ encoding: 'br', level: BROTLI_QUALITY.page }], cached: false };
+  return { siblings: [{ encoding: 'br', level: BROTLI_QUALITY.page }, { encoding: 'gz', level: GZIP_LEVEL.page }], cached: true };
 }
+
+/** Puts the previous release's sibling (site path, identity) at `target` if it has that identity; false if not. */
+export type FromPrevious = (sitePath: string, identity: string, target: string) => boolean;
 
 export interface Compressor {
   /**
    * Writes `file.br` (and `file.gz`, see encodingsOf) for a file whose bytes (`body()`, read
-   * only when something must be compressed) have the hash `hash`; returns the
-   * site-relative siblings with a stable identity of each (the same source and
-   * settings always give the same bytes).
+   * only when something must be compressed) have the hash `hash`, from the previous release
+   * (`fromPrevious`), the cache, or compressed now; returns the site-relative siblings with a
+   * stable identity of each (the same source and settings always give the same bytes).
    */
-  compress(file: string, sitePath: string, body: () => Buffer | Promise<Buffer>, hash: string): Promise<{ file: string; identity: string }[]>;
+  compress(
+    file: string,
+    sitePath: string,
+    body: () => Buffer | Promise<Buffer>,
+    hash: string,
+    fromPrevious?: FromPrevious,
+  ): Promise<{ file: string; identity: string }[]>;
   /** Drops the cache entries that this build did not use and that were made over a week ago (looked for at most once a day). */
   prune(now?: number): Promise<number>;
   /** Stops the compression threads. */
@@ -131,21 +144,31 @@ export async function createCompressor(cacheDir = process.env.COMPRESS_CACHE_DIR
   const threads = compressionThreads();
   return {
     stats,
-    async compress(file, sitePath, body, hash) {
+    async compress(file, sitePath, body, hash, fromPrevious) {
       const out = [];
       const jobs: CompressJob[] = [];
       const making: string[] = [];
-      for (const { encoding, level } of encodingsOf(sitePath)) {
+      const { siblings, cached: inCache } = encodingsOf(sitePath);
+      for (const { encoding, level } of siblings) {
+        const sibling = { file: `${sitePath}.${encoding}`, identity: `${encoding}${level}:${hash}` };
+        const target = `${file}.${encoding}`;
+        out.push(sibling);
+        if (fromPrevious?.(sibling.file, sibling.identity, target)) {
+          stats.reused++;
+          continue;
+        }
+        if (!inCache) {
+          jobs.push({ encoding, level, target });
+          continue;
+        }
         const name = `${hash.slice(0, 40)}.${encoding}${level}`;
         const cached = join(cacheDir, name);
-        const target = `${file}.${encoding}`;
         used.add(name);
         if (present.has(name) && (await placeFrom(cached, target))) stats.reused++;
         else {
           jobs.push({ encoding, level, cached, target });
           making.push(name);
         }
-        out.push({ file: `${sitePath}.${encoding}`, identity: `${encoding}${level}:${hash}` });
       }
       if (jobs.length) {
         await threads.run(await body(), jobs);

@@ -1,12 +1,12 @@
 /** The precompressed siblings the server sends, and the cache that keeps rebuilds from compressing twice. */
-import { mkdtempSync, readFileSync, readdirSync, utimesSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, statSync, utimesSync, writeFileSync, mkdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { finishBuild } from '../../scripts/lib/finish-build.ts';
-import { bestQuality, CACHE_UNUSED_MS, PRUNED_MARK } from '../../scripts/lib/precompress.ts';
+import { bestQuality, CACHE_UNUSED_MS, PRUNED_MARK, sha256 } from '../../scripts/lib/precompress.ts';
 
 /** The build's last pass compresses every text file it finishes. */
 const bases = { publicApiBase: 'https://api.example.uz', mediaBase: 'https://api.example.uz', siteUrl: 'https://example.uz', serviceWorker: false };
@@ -50,6 +50,29 @@ describe('precompress', () => {
     expect(readdirSync(join(site, 'news', '7'))).toEqual(['index.html', 'index.html.br']);
     expect(brotliDecompressSync(readFileSync(join(site, 'news', '7', 'index.html.br'))).toString()).toBe(html);
     expect(readdirSync(site).filter((f) => f.startsWith('sitemap'))).toEqual(['sitemap-0.xml', 'sitemap-0.xml.br', 'sitemap-0.xml.gz']);
+  });
+
+  it('keeps a page with a .br only out of the cache, and a rebuild links its .br from the previous release', async () => {
+    const cache = folder();
+    const html = (title: string) => `<!doctype html><title>${title}</title>` + '<p>Qorakoʻl tumani hokimligi</p>'.repeat(50);
+    const build = async (title: string, previousRelease?: { root: string; hashes: Record<string, string> }) => {
+      const site = folder();
+      mkdirSync(join(site, 'news', '7'), { recursive: true });
+      writeFileSync(join(site, 'news', '7', 'index.html'), html(title));
+      return { site, ...(await finishBuild(site, bases, { compressCache: cache, previousRelease })) };
+    };
+    const br = (site: string) => join(site, 'news', '7', 'index.html.br');
+    const first = await build('Yangilik');
+    expect(entries(cache).filter((name) => name.startsWith(sha256(html('Yangilik')).slice(0, 40)))).toEqual([]);
+    // The same page again: its .br is the previous release's file, nothing is compressed.
+    const second = await build('Yangilik', { root: first.site, hashes: first.hashes });
+    expect(statSync(br(second.site)).ino).toBe(statSync(br(first.site)).ino);
+    expect(second.compressed.made).toBe(0);
+    // Another title: compressed anew, and the previous release's .br is left as it was.
+    const third = await build('Eʼlon', { root: second.site, hashes: second.hashes });
+    expect(brotliDecompressSync(readFileSync(br(third.site))).toString()).toBe(html('Eʼlon'));
+    expect(brotliDecompressSync(readFileSync(br(second.site))).toString()).toBe(html('Yangilik'));
+    expect(third.compressed.made).toBe(1);
   });
 
   it('reuses the cache for unchanged files and drops entries no build used for a week, looking once a day', async () => {

@@ -1,7 +1,10 @@
 /**
  * The sample API's SQLite database: schema, seeding from the versioned files in
  * ./seed, and the generated pictures. Content is stored one row per item and
- * language; appeals and survey answers are never dropped by a reseed.
+ * language; appeals and survey answers are never dropped by a reseed. With
+ * `photos: 'distinct'` every post, employee and gallery photo gets a URL of its
+ * own under /media/ (drawn on request, see media.ts) instead of a shared
+ * /uploads/ picture.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -9,10 +12,11 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { latinToCyrillic } from './transliterate.ts';
 import { renderPicture, type PictureKind } from './images.ts';
+import type { PhotoMode } from './media.ts';
 
 const SEED_DIR = new URL('./seed/', import.meta.url);
 /** Bump when the schema or the way seeds are loaded changes, so stored databases are reseeded. */
-const SCHEMA_VERSION = 1;
+const SCHEMA_VERSION = 2;
 
 export type Texts = { uz: string; ru: string; en: string };
 export const LANGS = [1, 2, 3, 4] as const;
@@ -43,11 +47,12 @@ CREATE TABLE videos (id INTEGER NOT NULL, lang INTEGER NOT NULL, url TEXT NOT NU
 CREATE TABLE surveys (id INTEGER NOT NULL, lang INTEGER NOT NULL, title TEXT NOT NULL, brief TEXT NOT NULL, author TEXT NOT NULL,
   PRIMARY KEY (id, lang));
 CREATE TABLE survey_seed_counts (id INTEGER PRIMARY KEY, likes INTEGER NOT NULL, dislikes INTEGER NOT NULL);
+CREATE TABLE media_versions (path TEXT PRIMARY KEY, version INTEGER NOT NULL, modified INTEGER NOT NULL);
 CREATE VIRTUAL TABLE search_index USING fts5(title, body, lang UNINDEXED, ref_id UNINDEXED, is_page UNINDEXED,
   tokenize = 'unicode61 remove_diacritics 2');
 `;
 const CONTENT_TABLES = ['posts', 'pages', 'menu_groups', 'menu_items', 'employees', 'photo_groups', 'videos', 'surveys',
-  'survey_seed_counts', 'search_index'];
+  'survey_seed_counts', 'search_index', 'media_versions'];
 
 const KEPT_SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -69,8 +74,8 @@ function readSeed<T>(file: string): T {
 }
 
 /** Identifies the seed files' content and the options they were loaded with. */
-function seedVersion(scale: number): string {
-  const hash = createHash('sha256').update(`schema ${SCHEMA_VERSION} scale ${scale}\n`);
+function seedVersion(scale: number, photos: PhotoMode): string {
+  const hash = createHash('sha256').update(`schema ${SCHEMA_VERSION} scale ${scale} photos ${photos}\n`);
   for (const f of readdirSync(SEED_DIR).sort()) hash.update(f).update(readFileSync(new URL(f, SEED_DIR)));
   return hash.digest('hex').slice(0, 16);
 }
@@ -81,20 +86,22 @@ export interface OpenOptions {
   reset?: boolean;
   /** Extra generated news posts per language, for benchmarks. */
   scale?: number;
+  /** `shared` (default): the seed's /uploads/ pictures, shared by many posts; `distinct`: one /media/ URL per item. */
+  photos?: PhotoMode;
   log?: (line: string) => void;
 }
 
-export function openDatabase({ dataDir, reset = false, scale = 0, log = () => {} }: OpenOptions): DatabaseSync {
+export function openDatabase({ dataDir, reset = false, scale = 0, photos = 'shared', log = () => {} }: OpenOptions): DatabaseSync {
   mkdirSync(join(dataDir, 'uploads'), { recursive: true });
   const db = new DatabaseSync(join(dataDir, 'sample.db'));
   db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;');
   db.exec(KEPT_SCHEMA);
   migrateKept(db);
-  const wanted = seedVersion(scale);
+  const wanted = seedVersion(scale, photos);
   const row = db.prepare("SELECT value FROM meta WHERE key = 'seed'").get() as { value: string } | undefined;
   if (reset || row?.value !== wanted) {
     const started = performance.now();
-    seed(db, dataDir, scale);
+    seed(db, dataDir, scale, photos);
     db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('seed', ?)").run(wanted);
     log(`seeded ${reset ? '(reset) ' : ''}in ${Math.round(performance.now() - started)} ms`);
   }
@@ -113,7 +120,7 @@ export function migrateKept(db: DatabaseSync): void {
   db.exec('CREATE UNIQUE INDEX IF NOT EXISTS appeals_by_idempotency_key ON appeals (idempotency_key)');
 }
 
-function seed(db: DatabaseSync, dataDir: string, scale: number): void {
+function seed(db: DatabaseSync, dataDir: string, scale: number, photos: PhotoMode): void {
   const posts = readSeed<SeedPost[]>('posts.json');
   const pages = readSeed<SeedPage[]>('pages.json');
   const menu = readSeed<SeedMenuGroup[]>('menu.json');
@@ -121,10 +128,14 @@ function seed(db: DatabaseSync, dataDir: string, scale: number): void {
   const galleries = readSeed<SeedGalleries>('galleries.json');
   const surveys = readSeed<SeedSurvey[]>('surveys.json');
   const pictures = new Map<string, PictureKind>();
-  const picture = (name: string | null, kind: PictureKind = 'landscape') => {
+  /**
+   * The URL of a seed picture `name` for the item `own` names (`post/101`, `employee/3`, `gallery/2-5`).
+   * The seed pictures are drawn in both modes: posts' HTML may show them too.
+   */
+  const picture = (name: string | null, own: string, kind: PictureKind = 'landscape') => {
     if (!name) return null;
     pictures.set(name, kind);
-    return `/uploads/${kind}-${name}.png`;
+    return photos === 'distinct' ? `/media/${own}.jpg` : `/uploads/${kind}-${name}.png`;
   };
 
   db.exec('BEGIN');
@@ -142,7 +153,7 @@ function seed(db: DatabaseSync, dataDir: string, scale: number): void {
       for (const lang of LANGS) {
         const title = textIn(p.title, lang);
         const html = textIn(p.html, lang);
-        addPost.run(postId, lang, p.type, p.date, p.views, picture(p.image), title, textIn(p.brief, lang), html);
+        addPost.run(postId, lang, p.type, p.date, p.views, picture(p.image, `post/${postId}`), title, textIn(p.brief, lang), html);
         searchable(lang, postId, false, title, html);
       }
     }
@@ -154,7 +165,7 @@ function seed(db: DatabaseSync, dataDir: string, scale: number): void {
       postId++;
       for (const lang of LANGS) {
         const title = `${textIn(base.title, lang)} (${k + 1})`;
-        addPost.run(postId, lang, 1, date, k % 500, picture(base.image), title, textIn(base.brief, lang), textIn(base.html, lang));
+        addPost.run(postId, lang, 1, date, k % 500, picture(base.image, `post/${postId}`), title, textIn(base.brief, lang), textIn(base.html, lang));
       }
     }
 
@@ -182,15 +193,15 @@ function seed(db: DatabaseSync, dataDir: string, scale: number): void {
     const addEmployee = db.prepare('INSERT INTO employees VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
     employees.forEach((e, i) => {
       for (const lang of LANGS) {
-        addEmployee.run(i + 1, lang, e.category, picture(e.image, 'portrait'), textIn(e.fio, lang), textIn(e.position, lang),
+        addEmployee.run(i + 1, lang, e.category, picture(e.image, `employee/${i + 1}`, 'portrait'), textIn(e.fio, lang), textIn(e.position, lang),
           textIn(e.briefly, lang), textIn(e.biography, lang), textIn(e.obligation, lang));
       }
     });
 
     const addPhotoGroup = db.prepare('INSERT INTO photo_groups VALUES (?, ?, ?, ?, ?)');
     galleries.photoGroups.forEach((g, i) => {
-      const photos = JSON.stringify(g.photos.map((name) => picture(name)));
-      for (const lang of LANGS) addPhotoGroup.run(i + 1, lang, g.date, textIn(g.title, lang), photos);
+      const urls = JSON.stringify(g.photos.map((name, n) => picture(name, `gallery/${i + 1}-${n + 1}`)));
+      for (const lang of LANGS) addPhotoGroup.run(i + 1, lang, g.date, textIn(g.title, lang), urls);
     });
     const addVideo = db.prepare('INSERT INTO videos VALUES (?, ?, ?, ?)');
     galleries.videos.forEach((vid, i) => {

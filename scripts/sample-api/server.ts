@@ -2,15 +2,31 @@
  * The bundled sample API: a real HTTP server that speaks the administration's
  * API contract (SPEC §7, with the shapes fixed in the foundation issue), backed
  * by SQLite. It stands in for the real API on machines with no outside network.
+ * Its pictures, their caching headers and its latency can be made to behave like
+ * the real API's (media.ts).
  */
-import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join, resolve } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { readBody, sendJson } from '../lib/http.ts';
 import { openDatabase, type OpenOptions } from './db.ts';
 import { createFaultInjector, describeRule, faultsFromEnv, validateRules, type FaultRule } from './faults.ts';
+import {
+  createMediaStore,
+  fromLoopback,
+  latencyFromEnv,
+  mediaHeadersFromEnv,
+  MediaNotFoundError,
+  parseLatency,
+  parseMediaHeaderMode,
+  parsePhotoMode,
+  photosFromEnv,
+  sendPicture,
+  type MediaHeaderMode,
+  type MediaInfo,
+  type MediaStore,
+  type PhotoMode,
+} from './media.ts';
 
 /** Posts per page of `api/post/{type}`. */
 export const PAGE_SIZE = 10;
@@ -28,7 +44,7 @@ const MESSAGES = {
   emptyQuery: ['Qidiruv soʻzini kiriting', 'Қидирув сўзини киритинг', 'Введите поисковый запрос', 'Enter a search term'],
 } as const;
 
-export interface SampleApiOptions extends Omit<OpenOptions, 'log'> {
+export interface SampleApiOptions extends Omit<OpenOptions, 'log' | 'photos'> {
   host?: string;
   /** 0 picks a free port. */
   port?: number;
@@ -37,36 +53,65 @@ export interface SampleApiOptions extends Omit<OpenOptions, 'log'> {
   log?: (line: string) => void;
   /** Fault injection rules (see faults.ts); when absent, SAMPLE_API_FAULTS is read. */
   faults?: FaultRule[];
+  /** `shared` or `distinct` pictures (see media.ts); when absent, SAMPLE_API_PHOTOS is read (default shared). */
+  photos?: PhotoMode;
+  /** Caching headers of pictures (see media.ts); when absent, SAMPLE_API_MEDIA_HEADERS is read (default max-age). */
+  mediaHeaders?: MediaHeaderMode;
+  /** Milliseconds every answer waits before its first byte; when absent, SAMPLE_API_LATENCY_MS is read (default 0). */
+  latencyMs?: number;
 }
 
 export interface SampleApi {
   url: string;
   db: DatabaseSync;
+  /** Gives the picture at this path (or URL) other bytes at the same URL (see media.ts). */
+  replaceMedia(path: string): Promise<MediaInfo>;
   close(): Promise<void>;
 }
 
 export async function startSampleApi(options: SampleApiOptions): Promise<SampleApi> {
   const { host = '127.0.0.1', port = 0, logRequests = false, log = (l) => console.log(l) } = options;
   const faults = faultInjector(options, log, logRequests);
-  const db = openDatabase({ ...options, log });
-  const uploads = resolve(options.dataDir, 'uploads');
-  const handle = router(db, uploads);
+  const photos = options.photos !== undefined ? parsePhotoMode(options.photos) : photosFromEnv();
+  const mediaHeaders = options.mediaHeaders !== undefined ? parseMediaHeaderMode(options.mediaHeaders) : mediaHeadersFromEnv();
+  const latencyMs = options.latencyMs !== undefined ? parseLatency(options.latencyMs) : latencyFromEnv();
+  if (photos !== 'shared' || mediaHeaders !== 'max-age' || latencyMs > 0) {
+    log(`behaving like a real API: ${photos} photos, media headers ${mediaHeaders}, latency ${latencyMs} ms`);
+  }
+  const db = openDatabase({ ...options, photos, log });
+  const media = createMediaStore(db, options.dataDir);
+  const handle = router(db, media, mediaHeaders);
+  /** Answers waiting out `latencyMs`. */
+  const delayed = new Set<NodeJS.Timeout>();
 
   const server = createServer((req, res) => {
     const started = performance.now();
     res.on('finish', () => {
       if (logRequests) log(`${req.method} ${req.url} ${res.statusCode} ${Math.round(performance.now() - started)}ms`);
     });
-    cors(req, res);
-    if (req.method === 'OPTIONS') return void res.writeHead(204).end();
-    const respond = () =>
-      void handle(req, res).catch((err: unknown) => {
-        log(`error on ${req.method} ${req.url}: ${err instanceof Error ? err.stack : String(err)}`);
-        if (!res.headersSent) sendJson(res, 500, { errorMsg: 'Internal error' });
-        else res.destroy();
-      });
-    if (faults) return faults.handle(req, res, respond);
-    respond();
+    const answer = () => {
+      cors(req, res);
+      if (req.method === 'OPTIONS') return void res.writeHead(204).end();
+      const respond = () =>
+        void handle(req, res).catch((err: unknown) => {
+          log(`error on ${req.method} ${req.url}: ${err instanceof Error ? err.stack : String(err)}`);
+          if (!res.headersSent) sendJson(res, 500, { errorMsg: 'Internal error' });
+          else res.destroy();
+        });
+      if (faults) return faults.handle(req, res, respond);
+      respond();
+    };
+    if (latencyMs === 0) return answer();
+    // The network's delay, before anything else (faults included) happens: a timer, so other answers go on meanwhile.
+    const timer = setTimeout(() => {
+      delayed.delete(timer);
+      if (!res.destroyed) answer();
+    }, latencyMs);
+    delayed.add(timer);
+    res.once('close', () => {
+      clearTimeout(timer);
+      delayed.delete(timer);
+    });
   });
   await new Promise<void>((ok, fail) => {
     server.once('error', fail);
@@ -76,9 +121,12 @@ export async function startSampleApi(options: SampleApiOptions): Promise<SampleA
   return {
     url: `http://${host}:${address.port}`,
     db,
+    replaceMedia: (path) => media.replace(path),
     close: () =>
       new Promise<void>((ok) => {
         faults?.close();
+        for (const timer of delayed) clearTimeout(timer);
+        delayed.clear();
         server.closeAllConnections();
         server.close(() => {
           db.close();
@@ -139,7 +187,7 @@ export function ftsQuery(q: string, uzLatin = false): string {
   return words.slice(0, 8).map((w) => `"${w}"*`).join(' ');
 }
 
-function router(db: DatabaseSync, uploads: string) {
+function router(db: DatabaseSync, media: MediaStore, mediaHeaders: MediaHeaderMode) {
   const q = {
     postList: db.prepare(`SELECT id, title, brief AS berifDescription, image AS imageUrl, date, views AS countViews
       FROM posts WHERE lang = ? AND type = ? ORDER BY date DESC, id DESC LIMIT ? OFFSET ?`),
@@ -236,11 +284,19 @@ function router(db: DatabaseSync, uploads: string) {
     }
     if (get && path === '/api/gallery/videos') return sendJson(res, 200, { data: q.videos.all(lang) });
     if (req.method === 'POST' && path === '/api/apply') return apply(req, res, lang);
-    if (get && (m = path.match(/^\/uploads\/([\w.-]+\.png)$/))) {
-      const file = join(uploads, m[1]!);
-      if (!existsSync(file)) return sendJson(res, 404, { errorMsg: 'Not found' });
-      res.writeHead(200, { 'content-type': 'image/png', 'content-length': statSync(file).size, 'cache-control': 'public, max-age=86400' });
-      return void createReadStream(file).pipe(res);
+    if (get && /^\/(?:uploads\/[\w.-]+\.png|media\/\w+\/[\w-]+\.jpg)$/.test(path)) {
+      const picture = await media.get(path);
+      return picture ? sendPicture(req, res, picture, mediaHeaders) : sendJson(res, 404, { errorMsg: 'Not found' });
+    }
+    // For tests: a picture replaced at the same URL (media.ts). Never answered to another machine.
+    if (req.method === 'POST' && path === '/_sample/replace-media') {
+      if (!fromLoopback(req)) return sendJson(res, 403, { errorMsg: 'Forbidden' });
+      try {
+        return sendJson(res, 200, await media.replace(url.searchParams.get('path') ?? ''));
+      } catch (err) {
+        if (err instanceof MediaNotFoundError) return sendJson(res, 404, { errorMsg: err.message });
+        throw err;
+      }
     }
     return sendJson(res, 404, { errorMsg: 'Not found' });
   };

@@ -3,8 +3,8 @@
  * reading them one at a time leaves the disk and the cores idle, so each pass
  * over them runs a bounded number of reads at once.
  */
-import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { open, readdir, rename, rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 
 /** Every file below `root`, as full paths. */
 export async function listFiles(root: string): Promise<string[]> {
@@ -27,4 +27,31 @@ export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (it
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return results;
+}
+
+/**
+ * Replaces `file` with `text` so that a crash or power loss leaves the old bytes or the new ones, never a
+ * mixture or nothing: written to a temporary file beside it, fsynced, renamed over it, and the folder fsynced.
+ */
+export async function writeFileDurably(file: string, text: string): Promise<void> {
+  const tmp = `${file}.tmp-${process.pid}`;
+  try {
+    const handle = await open(tmp, 'w');
+    try {
+      await handle.writeFile(text);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(tmp, file);
+  } catch (error) {
+    await rm(tmp, { force: true }).catch(() => undefined);
+    throw error;
+  }
+  const folder = await open(dirname(file), 'r');
+  try {
+    await folder.sync();
+  } finally {
+    await folder.close();
+  }
 }

@@ -1,17 +1,14 @@
+/** The webhook's HTTP side (scripts/lib/webhook/server.ts) with a rebuild the tests finish by hand. */
 import { createHmac } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { mergeChanges, type ContentChanges as Changes } from '../../src/content/changes.ts';
-import {
-  createWebhookServer,
-  parseChanges,
-  sign,
-  signedHeaders,
-  verifySignature,
-  type Status,
-  type WebhookOptions,
-  type WebhookServer,
-} from '../../scripts/webhook.ts';
+import type { Status } from '../../scripts/lib/webhook/scheduler.ts';
+import { createWebhookServer, parseChanges, type WebhookOptions, type WebhookServer } from '../../scripts/lib/webhook/server.ts';
+import { sign, signedHeaders, verifySignature } from '../../scripts/lib/webhook/signature.ts';
 
 const SECRET = 'test-secret-0123456789';
 const MAX = 64 * 1024;
@@ -51,16 +48,28 @@ function controlledRebuild({ honourAbort = true } = {}) {
   return { rebuild, calls, call, maxActive: () => maxActive };
 }
 
-async function start(rebuild: WebhookOptions['rebuild'], debounceMs = 20): Promise<WebhookServer & { lines: string[] }> {
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+/** A listener with a journal of its own; a failed rebuild is retried only after a minute (tests that want a retry call again). */
+async function start(rebuild: WebhookOptions['rebuild'], debounceMs = 20): Promise<WebhookServer & { lines: string[]; journalDir: string }> {
   const lines: string[] = [];
-  const hook = await createWebhookServer({ secret: SECRET, rebuild, port: 0, host: '127.0.0.1', debounceMs, log: (l) => lines.push(l) });
-  return { ...hook, lines };
+  const journalDir = mkdtempSync(join(tmpdir(), 'webhook-test-'));
+  dirs.push(journalDir);
+  const retry = { firstMs: 60_000, maxMs: 60_000 };
+  const hook = await createWebhookServer({ secret: SECRET, rebuild, journalDir, port: 0, host: '127.0.0.1', debounceMs, retry, log: (l) => lines.push(l) });
+  return { ...hook, lines, journalDir };
 }
+
+const journalOf = (hook: { journalDir: string }) =>
+  JSON.parse(readFileSync(join(hook.journalDir, 'webhook-journal.json'), 'utf8')) as { pending: { changes: Changes; attempts: number; lastError: string | null }[] };
 
 /** Runs `body` against a fresh server and always closes it. */
 async function withServer(
   debounceMs: number,
-  body: (hook: WebhookServer & { lines: string[] }, fake: ReturnType<typeof controlledRebuild>) => Promise<void>,
+  body: (hook: WebhookServer & { lines: string[]; journalDir: string }, fake: ReturnType<typeof controlledRebuild>) => Promise<void>,
 ) {
   const fake = controlledRebuild();
   const hook = await start(fake.rebuild, debounceMs);
@@ -290,11 +299,21 @@ describe('scheduling', () => {
     // A long window, so "waiting" is observed reliably; close() then cancels it.
     await withServer(60_000, async (hook, fake) => {
       const idle = await getStatus(hook);
-      expect(idle).toEqual({ state: 'idle', queue: null, lastReport: null, lastError: null, lastStartedAt: null, lastFinishedAt: null });
+      expect(idle).toEqual({
+        state: 'idle',
+        queue: null,
+        pending: [],
+        nextAttemptAt: null,
+        lastReport: null,
+        lastError: null,
+        lastStartedAt: null,
+        lastFinishedAt: null,
+      });
       await post(hook, '{"type":"gallery","id":9}');
       const waiting = await getStatus(hook);
       expect(waiting.state).toBe('waiting');
       expect(waiting.queue).toEqual([{ type: 'gallery', id: 9 }]);
+      expect(waiting.pending).toEqual([{ id: 1, changes: [{ type: 'gallery', id: 9 }], acceptedAt: expect.any(String), attempts: 0, lastError: null }]);
       expect(hook.status()).toEqual(waiting);
       expect(fake.calls).toHaveLength(0);
     });
@@ -316,21 +335,31 @@ describe('scheduling', () => {
     });
   });
 
-  it('records a failing rebuild in lastError and keeps working', () =>
+  it('records a failing rebuild, keeps its change pending for a retry, and publishes it with the next call', () =>
     withServer(0, async (hook, fake) => {
       await post(hook, '{"type":"post"}');
       (await fake.call(1)).reject(new Error('API answered 500 on /api/menu'));
-      const failed = await statusUntil(hook, (s) => s.state === 'idle' && s.lastError !== null);
-      expect(failed.lastError).toBe('API answered 500 on /api/menu');
-      expect(failed.lastReport).toBeNull();
+      const failed = await statusUntil(hook, (s) => s.state !== 'building' && s.lastError !== null);
+      expect(failed).toMatchObject({ state: 'waiting', queue: [{ type: 'post' }], lastError: 'API answered 500 on /api/menu', lastReport: null });
+      expect(failed.pending).toEqual([
+        { id: 1, changes: [{ type: 'post' }], acceptedAt: expect.any(String), attempts: 1, lastError: 'API answered 500 on /api/menu' },
+      ]);
+      // The retry is a minute away (this test's backoff).
+      expect(Date.parse(failed.nextAttemptAt!) - Date.now()).toBeGreaterThan(50_000);
       expect(hook.lines.some((l) => l.includes('rebuild failed'))).toBe(true);
+      await vi.waitFor(() =>
+        expect(journalOf(hook).pending).toMatchObject([{ changes: [{ type: 'post' }], attempts: 1, lastError: 'API answered 500 on /api/menu' }]),
+      );
 
+      // A new call does not wait for the backoff, and its rebuild takes the failed change along.
       // Not the first call's bytes again: within the same second that would be refused as a replay.
       expect((await post(hook, '{"type":"post","id":2}')).status).toBe(202);
-      (await fake.call(2)).resolve({ pages: 3 });
+      const second = await fake.call(2);
+      expect(second.changes).toEqual([{ type: 'post' }, { type: 'post', id: 2 }]);
+      second.resolve({ pages: 3, unchanged: true });
       const ok = await statusUntil(hook, (s) => s.state === 'idle' && s.lastReport !== null);
-      expect(ok.lastError).toBeNull();
-      expect(ok.lastReport).toEqual({ pages: 3 });
+      expect(ok).toMatchObject({ lastError: null, lastReport: { pages: 3, unchanged: true }, pending: [], nextAttemptAt: null });
+      await vi.waitFor(() => expect(journalOf(hook).pending).toEqual([]));
     }));
 
   it('survives a rebuild that throws synchronously', () =>
@@ -343,7 +372,7 @@ describe('scheduling', () => {
       try {
         await post(hook, '');
         const s = await statusUntil(hook, (s) => s.lastError !== null);
-        expect(s).toMatchObject({ state: 'idle', lastError: 'sync failure' });
+        expect(s).toMatchObject({ state: 'waiting', lastError: 'sync failure', pending: [{ attempts: 1, lastError: 'sync failure' }] });
         expect(n).toBe(1);
       } finally {
         await hook.close();
@@ -373,6 +402,12 @@ describe('graceful shutdown', () => {
       expect(closed).toBe(true);
       expect(fake.calls).toHaveLength(1);
       expect(hook.status()).toMatchObject({ state: 'idle', queue: null });
+      // Neither change was published: both stay in the journal for the next start, the aborted one with its error.
+      expect(journalOf(hook).pending).toMatchObject([
+        { changes: [{ type: 'post', id: 1 }], attempts: 1, lastError: expect.stringMatching(/abort/i) },
+        { changes: [{ type: 'menu' }], attempts: 0, lastError: null },
+      ]);
+      expect(hook.lines.some((l) => l.includes('rebuild aborted'))).toBe(true);
       await expect(fetch(`${hook.url}/hooks/status`)).rejects.toThrow();
       expect(await hook.close()).toBeUndefined(); // idempotent
     } finally {
@@ -388,7 +423,8 @@ describe('graceful shutdown', () => {
       expect((await post(hook, '{"type":"post"}')).status).toBe(202);
       expect(hook.status().state).toBe('waiting');
       await hook.close();
-      expect(hook.status()).toMatchObject({ state: 'idle', queue: null });
+      expect(hook.status()).toMatchObject({ state: 'idle', queue: null, pending: [{ changes: [{ type: 'post' }], attempts: 0 }] });
+      expect(journalOf(hook).pending).toMatchObject([{ changes: [{ type: 'post' }], attempts: 0 }]);
       await sleep(150); // past the window that was cancelled
       expect(fake.calls).toHaveLength(0);
     } finally {
@@ -491,7 +527,8 @@ describe('status for anyone', () => {
       const text = await res.text();
       expect(text).not.toContain('10.0.0.5');
       expect(text).not.toContain('/srv/');
-      expect(JSON.parse(text)).toEqual({ state: 'idle', lastStartedAt: expect.any(String), lastFinishedAt: expect.any(String), lastSucceeded: false });
+      // The failed change waits for its retry; anyone sees only how many changes wait.
+      expect(JSON.parse(text)).toEqual({ state: 'waiting', lastStartedAt: expect.any(String), lastFinishedAt: expect.any(String), lastSucceeded: false, pending: 1 });
       const forged = await fetch(`${hook.url}/hooks/status`, { headers: signedHeaders('wrong-secret-0123456789', '') });
       expect(forged.status).toBe(401);
       expect((await getStatus(hook)).lastError).toContain('10.0.0.5');

@@ -1,0 +1,277 @@
+/**
+ * The webhook's HTTP listener: the content API (or an operator) says that something changed, and the
+ * change is recorded in the journal and scheduled for a rebuild.
+ *
+ *   POST /hooks/content   signed (./signature.ts): `x-hook-timestamp` and `x-hub-signature-256`; optional
+ *                         `x-hook-delivery: <id>`. A stale timestamp, or a delivery id or signature seen in
+ *                         the replay window (also before a restart), is refused.
+ *                         Empty body or `{}` = everything changed, otherwise `{type, id?}` or an array of them.
+ *                         Answers 202 {queued: true} once the change is in the journal (503 if it cannot be
+ *                         written: then nothing is accepted); the rebuild runs in the background.
+ *   GET  /hooks/status    unsigned: {state, lastStartedAt, lastFinishedAt, lastSucceeded, pending: <count>};
+ *                         signed the same way (empty body): Status (./scheduler.ts), with every pending change,
+ *                         its attempts and last error. The detail (error messages name internal URLs and
+ *                         paths) is for the operator only.
+ *
+ * Connections are bounded (count, header and request time, keep-alive idle time) and bodies to 64 KiB.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { contentChange, describeChanges, mergeChanges, type ContentChange, type ContentChanges as Changes } from '../../../src/content/changes.ts';
+import { readBody, sendJson } from '../http.ts';
+import { Journal } from './journal.ts';
+import { RebuildScheduler, type RebuildFn, type RetryPolicy, type Status } from './scheduler.ts';
+import { authFailure, DELIVERY_HEADER, replayKeys, SIGNATURE_HEADER, TIMESTAMP_HEADER } from './signature.ts';
+
+export const CONTENT_PATH = '/hooks/content';
+export const STATUS_PATH = '/hooks/status';
+export const DEFAULT_PORT = 8790;
+export const DEFAULT_DEBOUNCE_MS = 2000;
+/** Connection bounds: a webhook call is one small request, so anything slower or more numerous is not one. */
+const MAX_CONNECTIONS = 32;
+const HEADERS_TIMEOUT_MS = 5_000;
+const REQUEST_TIMEOUT_MS = 10_000;
+const IDLE_TIMEOUT_MS = 5_000;
+const MAX_BODY_BYTES = 64 * 1024;
+
+export interface WebhookOptions {
+  secret: string;
+  rebuild: RebuildFn;
+  /** Where the journal lives (the command gives RELEASES_DIR). */
+  journalDir: string;
+  host?: string;
+  port?: number;
+  debounceMs?: number;
+  retry?: RetryPolicy;
+  log?: (line: string) => void;
+}
+
+export interface WebhookServer {
+  url: string;
+  server: Server;
+  /** Stops listening, cancels the next rebuild and aborts the running one; pending changes stay in the journal. */
+  close(): Promise<void>;
+  status(): Status;
+}
+
+/** What anyone may read: whether the site is being rebuilt, whether the last rebuild worked, how much waits. */
+interface PublicStatus {
+  state: Status['state'];
+  lastStartedAt: string | null;
+  lastFinishedAt: string | null;
+  /** `null` before the first rebuild ends. */
+  lastSucceeded: boolean | null;
+  pending: number;
+}
+
+interface Hook {
+  secret: string;
+  log: (line: string) => void;
+  journal: Journal;
+  scheduler: RebuildScheduler;
+  closing: boolean;
+}
+
+class BadRequest extends Error {}
+
+function parseChange(value: unknown, where: string): ContentChange {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new BadRequest(`${where}: expected an object`);
+  const { type, id } = value as { type?: unknown; id?: unknown };
+  try {
+    return contentChange(type, id);
+  } catch (err) {
+    throw new BadRequest(`${where}: ${(err as Error).message}`);
+  }
+}
+
+/** Reads a (verified) body: empty or `{}` → 'all'; `{type, id?}` or a non-empty array of them. */
+export function parseChanges(body: string): Changes {
+  if (body.trim() === '') return 'all';
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    throw new BadRequest('body is not valid JSON');
+  }
+  if (Array.isArray(value)) {
+    if (value.length === 0) throw new BadRequest('empty change list (send {} or an empty body to rebuild everything)');
+    return mergeChanges(null, value.map((item, i) => parseChange(item, `item ${i}`)));
+  }
+  if (typeof value === 'object' && value !== null && Object.keys(value).length === 0) return 'all';
+  return [parseChange(value, 'body')];
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+const header = (req: IncomingMessage, name: string) => {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+};
+
+const send = (hook: Hook, res: ServerResponse, code: number, body: unknown, headers: Record<string, string> = {}) =>
+  sendJson(res, code, body, { 'cache-control': 'no-store', ...(hook.closing ? { connection: 'close' } : {}), ...headers });
+
+const signatureProblem = (hook: Hook, req: IncomingMessage, body: Uint8Array) =>
+  authFailure(hook.secret, body, header(req, TIMESTAMP_HEADER), header(req, SIGNATURE_HEADER));
+
+/**
+ * Records an authenticated call: refused when its keys were seen or the listener is closing; otherwise the
+ * journal with the change and its keys is written, and only then is the change scheduled. One at a time,
+ * so that two copies of one call cannot both pass the replay check.
+ */
+function accept(hook: Hook, changes: Changes, keys: string[]): Promise<'accepted' | 'replayed' | 'closing' | 'unwritable'> {
+  const { journal, scheduler } = hook;
+  return journal.exclusive(async () => {
+    const now = Date.now();
+    if (journal.replay.has(keys, now)) return 'replayed';
+    if (hook.closing) return 'closing';
+    const entry = journal.entry(changes, now);
+    try {
+      await journal.write(scheduler.pendingWith(entry), keys, now);
+    } catch (error) {
+      hook.log(`webhook: cannot write the journal ${journal.file}: ${messageOf(error)}; the call was refused with 503`);
+      return 'unwritable';
+    }
+    scheduler.add(entry);
+    return 'accepted';
+  });
+}
+
+async function handleContent(hook: Hook, req: IncomingMessage, res: ServerResponse) {
+  const read = await readBody(req, MAX_BODY_BYTES);
+  if (!read.ok) {
+    if (read.reason === 'aborted') return void res.destroy();
+    // Answer, then drop the connection rather than reading (or buffering) the rest of the body.
+    res.once('finish', () => req.socket.destroySoon());
+    return send(hook, res, 413, { error: `body larger than ${MAX_BODY_BYTES} bytes` }, { connection: 'close' });
+  }
+  // Signature first, so an unsigned caller learns nothing about the body's format.
+  const failure = signatureProblem(hook, req, read.body);
+  if (failure) return send(hook, res, 401, { error: failure });
+  let changes: Changes;
+  try {
+    changes = parseChanges(read.body.toString('utf8'));
+  } catch (error) {
+    if (error instanceof BadRequest) return send(hook, res, 400, { error: error.message });
+    throw error;
+  }
+  const outcome = await accept(hook, changes, replayKeys(header(req, SIGNATURE_HEADER)!, header(req, DELIVERY_HEADER)));
+  if (outcome === 'replayed') return send(hook, res, 409, { error: 'this call was already received (a replayed delivery)' });
+  if (outcome === 'closing') return send(hook, res, 503, { error: 'shutting down' });
+  if (outcome === 'unwritable') return send(hook, res, 503, { error: 'the call could not be recorded; nothing was accepted, send it again' });
+  send(hook, res, 202, { queued: true });
+}
+
+function handleStatus(hook: Hook, req: IncomingMessage, res: ServerResponse) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return send(hook, res, 405, { error: 'method not allowed' }, { allow: 'GET, HEAD' });
+  if (req.method === 'HEAD') return void res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end();
+  const full = hook.scheduler.status();
+  if (header(req, SIGNATURE_HEADER) !== undefined) {
+    const failure = signatureProblem(hook, req, Buffer.alloc(0));
+    return failure ? send(hook, res, 401, { error: failure }) : send(hook, res, 200, full);
+  }
+  const bare: PublicStatus = {
+    state: full.state,
+    lastStartedAt: full.lastStartedAt,
+    lastFinishedAt: full.lastFinishedAt,
+    lastSucceeded: full.lastFinishedAt === null ? null : full.lastError === null,
+    pending: full.pending.length,
+  };
+  send(hook, res, 200, bare);
+}
+
+function onRequest(hook: Hook, req: IncomingMessage, res: ServerResponse) {
+  const began = Date.now();
+  let path: string;
+  try {
+    path = new URL(req.url ?? '/', 'http://webhook.invalid').pathname;
+  } catch {
+    // `GET // HTTP/1.1` and the like: not a URL at all.
+    res.once('close', () => hook.log(`webhook: ${req.method} (malformed target) ${res.statusCode}`));
+    return send(hook, res, 400, { error: 'malformed request target' });
+  }
+  res.once('close', () => {
+    const outcome = res.writableFinished ? String(res.statusCode) : 'aborted';
+    hook.log(`webhook: ${req.method} ${path} ${outcome} (${Date.now() - began} ms)`);
+  });
+  const handle = async () => {
+    if (path === CONTENT_PATH) {
+      if (req.method !== 'POST') return send(hook, res, 405, { error: 'method not allowed' }, { allow: 'POST' });
+      return handleContent(hook, req, res);
+    }
+    if (path === STATUS_PATH) return handleStatus(hook, req, res);
+    send(hook, res, 404, { error: 'not found' });
+  };
+  handle().catch((error: unknown) => {
+    hook.log(`webhook: internal error on ${req.method} ${path}: ${messageOf(error)}`);
+    if (!res.headersSent) send(hook, res, 500, { error: 'internal error' });
+    else res.destroy();
+  });
+}
+
+/** Listens on `port` and `host`; resolves with the listener's URL. */
+async function listen(server: Server, port: number, host: string): Promise<string> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  return `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
+}
+
+function closer(hook: Hook, server: Server): () => Promise<void> {
+  let closing: Promise<void> | null = null;
+  return () =>
+    (closing ??= (async () => {
+      hook.closing = true;
+      const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      await hook.scheduler.close();
+      // The last writes: the aborted rebuild's attempt, a call accepted just before the close.
+      await hook.journal.idle();
+      // Anything still connected now is a request that never finished sending.
+      server.closeAllConnections();
+      await stopped;
+      hook.log('webhook: closed');
+    })());
+}
+
+export async function createWebhookServer(options: WebhookOptions): Promise<WebhookServer> {
+  const { secret, journalDir } = options;
+  if (typeof secret !== 'string' || secret === '') throw new TypeError('createWebhookServer: a non-empty secret is required');
+  if (typeof journalDir !== 'string' || journalDir === '') throw new TypeError('createWebhookServer: a journal folder is required');
+  const log = options.log ?? ((line: string) => console.log(line));
+  const scheduler = new RebuildScheduler({
+    rebuild: options.rebuild,
+    debounceMs: options.debounceMs ?? DEFAULT_DEBOUNCE_MS,
+    retry: options.retry,
+    log,
+    onSettled: () => void journal.save(() => scheduler.pendingWith(), log),
+  });
+  const journal = await Journal.open(journalDir, log);
+  const hook: Hook = { secret, log, journal, scheduler, closing: false };
+  const server = createServer(
+    {
+      headersTimeout: HEADERS_TIMEOUT_MS,
+      requestTimeout: REQUEST_TIMEOUT_MS,
+      keepAliveTimeout: IDLE_TIMEOUT_MS,
+      // Node checks the two timeouts above only this often (30 s by default).
+      connectionsCheckingInterval: 1_000,
+    },
+    (req, res) => onRequest(hook, req, res),
+  );
+  server.maxConnections = MAX_CONNECTIONS;
+  // A connection that sends nothing at all (not even headers) is closed too.
+  server.timeout = REQUEST_TIMEOUT_MS;
+  const url = await listen(server, options.port ?? DEFAULT_PORT, options.host ?? '127.0.0.1');
+  const { loaded } = journal;
+  if (loaded.length) {
+    const all = loaded.reduce<Changes | null>((sum, e) => mergeChanges(sum, e.changes), null)!;
+    log(`webhook: replaying ${loaded.length} pending change(s) from ${journal.file} (${describeChanges(all)})`);
+  }
+  scheduler.replay(loaded);
+  return { url, server, close: closer(hook, server), status: () => scheduler.status() };
+}

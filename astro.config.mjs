@@ -11,10 +11,8 @@ import { postRedirectPaths } from './src/lib/section-pages.ts';
 const redirects = slugRedirects();
 /** `/news/{id}` of posts that are not news redirect to their own section (noindex): read from the snapshot when the sitemap is written. */
 let postRedirects;
-// Pictures from the API are fetched at build time and served from the site (src/lib/images.ts).
 const config = readConfig();
 const machine = readMachineSettings();
-const media = new URL(config.mediaBase);
 
 export default defineConfig({
   site: config.siteUrl,
@@ -46,9 +44,7 @@ export default defineConfig({
   scopedStyleStrategy: 'class',
   // The menu's Uzbek slugs (/yangiliklar) lead to the canonical routes (/news) in every language through
   // src/pages/[...lang]/[slug].astro: localised pages with a cacheKey, not Astro's English `redirects`.
-  image: {
-    remotePatterns: [{ protocol: media.protocol.replace(':', ''), hostname: media.hostname, ...(media.port ? { port: media.port } : {}) }],
-  },
+  // Pictures from the API are fetched and drawn by the pull, not by Astro (src/content/pictures/).
   // The site is read from a CDN by slow phones: keep styles in files that cache across pages.
   vite: { build: { assetsInlineLimit: 0 } },
 });

@@ -12,18 +12,20 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'astro';
 import { readConfig, readMachineSettings, type SiteConfig } from '../src/config.ts';
-import { pullContent } from '../src/content/pull.ts';
 import { ensureApi } from './lib/api.ts';
 import { restoreByLink } from './lib/astro-restore.ts';
 import { finishBuild, type FinishedBuild } from './lib/finish-build.ts';
+import { placePictures } from './lib/place-pictures.ts';
+import { pictureMap } from '../src/content/pictures/map.ts';
 import { progress } from './lib/progress.ts';
+import { pullStep } from './lib/pull-step.ts';
 import { releaseFileHashes } from './lib/releases.ts';
 
 // A public-sector build sends nothing home.
 process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
 
 export interface BuildReport extends FinishedBuild {
-  astro: { ms: number; renderMs: number; picturesMs: number; pages: number; reused: number };
+  astro: { ms: number; renderMs: number; pages: number; reused: number };
 }
 
 /** Astro's cache (astro.config.mjs), which the rebuild keeps between builds; the last pass keeps its memo there too. */
@@ -63,8 +65,6 @@ async function astroBuild(): Promise<BuildReport['astro']> {
       if (/\((cached|restored)\)/.test(line)) reused++;
       pages.tick();
     } else if (line.includes('generating static routes')) marks.render = performance.now();
-    else if (line.includes('generating optimized images')) marks.pictures = performance.now();
-    else if (marks.pictures && !marks.picturesDone && /✓ Completed in/.test(line)) marks.picturesDone = performance.now();
     else if (/\bWARN\b|\bERROR\b|warning|error/i.test(line)) write(`${raw}\n`);
   };
   process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
@@ -84,12 +84,10 @@ async function astroBuild(): Promise<BuildReport['astro']> {
     if (pending) onLine(pending);
   }
   const end = performance.now();
-  const picturesMs = marks.pictures ? (marks.picturesDone ?? end) - marks.pictures : 0;
   pages.done(`${reused.toLocaleString('en')} reused`);
   return {
     ms: Math.round(end - started),
-    renderMs: Math.round((marks.pictures ?? end) - (marks.render ?? started)),
-    picturesMs: Math.round(picturesMs),
+    renderMs: Math.round(end - (marks.render ?? started)),
     pages: count,
     reused,
   };
@@ -97,19 +95,21 @@ async function astroBuild(): Promise<BuildReport['astro']> {
 
 /** Builds the site from the current snapshot into OUT_DIR and finishes it; fails on a broken internal reference. */
 export async function buildFromSnapshot(): Promise<BuildReport> {
-  const { outDir } = readMachineSettings();
+  const { outDir, pictureDir } = readMachineSettings();
   const astro = await astroBuild();
+  const pictures = placePictures(outDir, pictureMap(), pictureDir);
   // Set by the rebuild: the release this build will replace.
   const previous = process.env.PREVIOUS_RELEASE;
   const finished = await finishBuild(outDir, readConfig(), {
     memoFile: join(ASTRO_CACHE_DIR, 'finish-pass.json'),
     previousRelease: previous ? { root: previous, hashes: Object.fromEntries(await releaseFileHashes(previous)) } : null,
+    knownHashes: pictures,
   });
   const report: BuildReport = { astro, ...finished };
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   const c = finished.compressed;
   console.log(
-    `Built ${astro.pages} pages into ${outDir}/ in ${s(astro.ms)} (${astro.reused} reused; pictures ${s(astro.picturesMs)}); ` +
+    `Built ${astro.pages} pages into ${outDir}/ in ${s(astro.ms)} (${astro.reused} reused, ${Object.keys(pictures).length} drawn pictures placed); ` +
       `finished in ${s(finished.ms)}: ${finished.fragments} shared fragments spliced, ${finished.remembered} pages' checks remembered (${finished.pagesRead} pages read), ${c.files} text files compressed ` +
       `(${c.made} made, ${c.reused} reused from the previous release or the cache, ${c.pruned} stale cache entries removed), ` +
       `${finished.links.checked} internal references checked`,
@@ -125,7 +125,7 @@ export async function buildFromSnapshot(): Promise<BuildReport> {
 
 /** Pull and build against an API that already answers. */
 export async function pullAndBuild(config: SiteConfig): Promise<void> {
-  await pullContent(config);
+  await pullStep(config, 'all');
   await buildFromSnapshot();
 }
 

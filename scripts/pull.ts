@@ -1,7 +1,8 @@
 /**
  * `npm run pull`: fetch the content from the API for every language into
  * CONTENT_DIR (the snapshot the build reads), without building.
- * `--changed post:123,page:5` fetches only those details again, as `rebuild`.
+ * `--changed post:123,page:5` fetches only those details again, as `rebuild`,
+ * and looks again only at those items' pictures (src/content/pictures/).
  *
  * The rebuild and the webhook run their pull this way, in a child process
  * that writes its summary to PULL_REPORT_FILE: a full pull at 2,500 posts per
@@ -11,13 +12,13 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { readConfig } from '../src/config.ts';
-import { pullContent } from '../src/content/pull.ts';
 import { changesFromArgs } from '../src/content/changes.ts';
+import { pullStep } from './lib/pull-step.ts';
 
 if (import.meta.main) {
   const reportFile = process.env.PULL_REPORT_FILE;
   try {
-    const summary = await pullContent({ ...readConfig(), changes: changesFromArgs(process.argv.slice(2)), log: (l) => console.log(`pull: ${l}`) });
+    const summary = await pullStep(readConfig(), changesFromArgs(process.argv.slice(2)), (l) => console.log(`pull: ${l}`));
     if (reportFile) await writeFile(reportFile, JSON.stringify(summary));
   } catch (err) {
     const error = err instanceof Error ? err.message : String(err);

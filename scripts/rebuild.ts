@@ -28,8 +28,9 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { deployEnvProblem, readConfig, readMachineSettings } from '../src/config.ts';
 import { changesArgs, changesFromArgs, type ContentChanges } from '../src/content/changes.ts';
-import { diffHashes, type PullSummary } from '../src/content/pull.ts';
-import { ensureApi } from './lib/api.ts';
+import { diffHashes } from '../src/content/pull.ts';
+import type { PicturePullStats } from '../src/content/pictures/pull.ts';
+import type { PullReport } from './lib/pull-step.ts';
 import {
   CONFIG_EXIT,
   LOCK_BUSY_EXIT,
@@ -61,15 +62,24 @@ export interface RebuildReport {
   changes: ContentChanges;
   startedAt: string;
   finishedAt: string;
-  pull: { ms: number; requests: number; items: number; warnings: number; added: string[]; changed: string[]; removed: string[] };
+  pull: {
+    ms: number;
+    requests: number;
+    items: number;
+    warnings: number;
+    added: string[];
+    changed: string[];
+    removed: string[];
+    /** The pictures step: requests, downloads and files drawn (src/content/pictures/). */
+    pictures: PicturePullStats;
+  };
   build: {
     ms: number;
     pages: number;
     rendered: number;
     reused: number;
-    /** Astro's part, and within it the pictures drawn; the last pass (fragments, CSP, links, hashes, compression). */
+    /** Astro's part; the last pass (fragments, CSP, links, hashes, compression). */
     astroMs: number;
-    picturesMs: number;
     finishMs: number;
     compressed: { files: number; made: number; reused: number };
   };
@@ -158,7 +168,7 @@ function runStep<T>(step: string, args: string[], reportVar: string, env: NodeJS
  */
 const MAX_NAMED_CHANGES = 2000;
 const runPull = (changes: ContentChanges, signal?: AbortSignal) =>
-  runStep<PullSummary>('pull', ['scripts/pull.ts', ...changesArgs(changes !== 'all' && changes.length > MAX_NAMED_CHANGES ? 'all' : changes)], 'PULL_REPORT_FILE', {}, signal);
+  runStep<PullReport>('pull', ['scripts/pull.ts', ...changesArgs(changes !== 'all' && changes.length > MAX_NAMED_CHANGES ? 'all' : changes)], 'PULL_REPORT_FILE', {}, signal);
 
 /** Builds into `outDir` in a child process, linking unchanged files to the published release's (scripts/lib/finish-build.ts). */
 const runBuild = (outDir: string, previousRelease: string | null, signal?: AbortSignal) =>
@@ -200,16 +210,11 @@ async function rebuildLocked(changes: ContentChanges, signal: AbortSignal | unde
 
   // 1. Pull: a failure here leaves everything as it was.
   let t = performance.now();
-  const api = await ensureApi(config);
-  let pulled: PullSummary;
-  try {
-    pulled = await runPull(changes, signal);
-  } finally {
-    await api?.close();
-  }
+  // Never the bundled sample API: where the administration's API is down, a rebuild fails rather than publish demo content.
+  const pulled = await runPull(changes, signal);
   const pullMs = Math.round(performance.now() - t);
   checkAbort();
-  const pull = { ms: pullMs, requests: pulled.requests, items: pulled.items, warnings: pulled.warnings.length, ...pulled.diff };
+  const pull = { ms: pullMs, requests: pulled.requests, items: pulled.items, warnings: pulled.warnings.length, ...pulled.diff, pictures: pulled.pictures };
 
   // Nothing the build depends on changed since the published release: the same bytes would be built again.
   const inputs = await buildInputsDigest(config);
@@ -217,7 +222,7 @@ async function rebuildLocked(changes: ContentChanges, signal: AbortSignal | unde
   const current = currentId ? await readReport(dir, currentId) : null;
   if (!force && current?.inputs === inputs) {
     const none = { added: [], changed: [], removed: [] };
-    const build = { ms: 0, pages: current.build.pages, rendered: 0, reused: 0, astroMs: 0, picturesMs: 0, finishMs: 0, compressed: { files: 0, made: 0, reused: 0 } };
+    const build = { ms: 0, pages: current.build.pages, rendered: 0, reused: 0, astroMs: 0, finishMs: 0, compressed: { files: 0, made: 0, reused: 0 } };
     const report: RebuildReport = {
       id: currentId!,
       inputs,
@@ -281,7 +286,6 @@ async function rebuildLocked(changes: ContentChanges, signal: AbortSignal | unde
       rendered: pages - reused,
       reused,
       astroMs: built.astro.ms,
-      picturesMs: built.astro.picturesMs,
       finishMs: built.ms,
       compressed: { files: built.compressed.files, made: built.compressed.made, reused: built.compressed.reused },
     },
@@ -315,7 +319,8 @@ export function summary(r: RebuildReport): string {
   }
   return [
     `release ${r.release} published (previous: ${r.previous ?? 'none'})`,
-    `pull ${r.pull.ms} ms: ${r.pull.items} items, ${r.pull.requests} requests, ${r.pull.warnings} warning(s)`,
+    `pull ${r.pull.ms} ms: ${r.pull.items} items, ${r.pull.requests} requests, ${r.pull.warnings} warning(s); ` +
+      `pictures ${r.pull.pictures.ms} ms: ${r.pull.pictures.fetch.requests} requests, ${r.pull.pictures.fetch.downloaded} downloaded, ${r.pull.pictures.draw.encoded} files drawn`,
     `build ${r.build.ms} ms: ${r.build.pages} pages, ${r.build.rendered} rendered, ${r.build.reused} reused; ` +
       `${r.build.compressed.made} compressed files made, ${r.build.compressed.reused} reused`,
     `publish ${r.publish.ms} ms: ${r.files.added.length} files added, ${r.files.changed.length} changed, ${r.files.removed.length} removed`,

@@ -75,6 +75,8 @@ export interface MachineSettings {
   sampleApiDir: string;
   /** Releases, the `current` symlink and the rebuild lock. */
   releasesDir: string;
+  /** The picture store: every API picture downloaded once, and its drawn sizes (src/content/pictures/). Keep it between builds. */
+  pictureDir: string;
   /** The Chromium the end-to-end tests, screenshots and benchmarks drive. */
   chromiumPath: string;
 }
@@ -85,6 +87,7 @@ export function readMachineSettings(): MachineSettings {
     astroCacheDir: env('ASTRO_CACHE_DIR') ?? '.cache/astro',
     sampleApiDir: env('SAMPLE_API_DIR') ?? '.sample-api',
     releasesDir: env('RELEASES_DIR') ?? '.releases',
+    pictureDir: env('PICTURE_DIR') ?? '.cache/pictures',
     chromiumPath: env('CHROMIUM_PATH') ?? '/usr/bin/chromium',
   };
 }

@@ -101,12 +101,17 @@ export interface FinishOptions {
    * relies on releases never being edited in place (README, "Rebuilds").
    */
   previousRelease?: { root: string; hashes: Readonly<Record<string, string>> } | null;
+  /**
+   * Files placed with their hashes already known (the drawn pictures, place-pictures.ts), by site path:
+   * not read, and not copied to an inode of their own (their store never rewrites them in place).
+   */
+  knownHashes?: Readonly<Record<string, string>>;
 }
 
 export async function finishBuild(
   root: string,
   bases: Parameters<typeof policy>[1] & { serviceWorker: boolean },
-  { compressCache, memoFile, previousRelease }: FinishOptions = {},
+  { compressCache, memoFile, previousRelease, knownHashes = {} }: FinishOptions = {},
 ): Promise<FinishedBuild> {
   const started = performance.now();
   root = resolve(root);
@@ -293,7 +298,9 @@ export async function finishBuild(
       files.filter((f) => !policyFiles.has(f) && f !== serviceWorker),
       FILE_CONCURRENCY,
       async (file) => {
-        await (file.endsWith('.html') ? finishPage(file) : finishFile(file, readFileSync(file)));
+        const known = knownHashes[sitePath(file)];
+        if (known) await settle(file, sitePath(file), known, () => readFileSync(file));
+        else await (file.endsWith('.html') ? finishPage(file) : finishFile(file, readFileSync(file)));
         show.tick();
       },
     );

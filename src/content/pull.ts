@@ -5,10 +5,10 @@
  * once. Any endpoint that still fails after the client's retries fails the
  * pull, so a half-empty site is never built.
  *
- * A pull told what changed (a webhook's `{type: 'post', id}`) fetches every
- * list again, which is cheap, but the details only of the named posts and
- * pages and of posts the previous snapshot does not have; the others come from
- * the previous snapshot. Every item gets a hash, so the pull can say which
+ * A pull told what changed (a webhook's `{type: 'post', id}`) reads each list
+ * only as far as the change reaches (list-reading.ts), and the details only of
+ * the named posts and pages and of posts the previous snapshot does not have;
+ * the others come from the previous snapshot. Every item gets a hash, so the pull can say which
  * items were added, changed and removed.
  */
 import { createHash } from 'node:crypto';
@@ -24,8 +24,10 @@ import {
   type Employee,
   type EmployeeCategory,
   type Post,
+  type PostListPage,
   type PostTypeName,
 } from '../api/types.ts';
+import { restOfList, type Named } from './list-reading.ts';
 import { LANGUAGES, type Language } from '../i18n/languages.ts';
 import { SNAPSHOT_FILE, type LanguageContent, type Snapshot } from './snapshot.ts';
 
@@ -130,6 +132,8 @@ export async function pullContent(options: PullOptions): Promise<PullSummary> {
   const reuse: Reuse = {
     post: (lang, id) => (refetchPost(id) ? undefined : previous?.languages[lang.code]?.posts[id]),
     page: (lang, id) => (refetchPage(id) ? undefined : previous?.languages[lang.code]?.pages[id]),
+    previous: (lang) => (changes === 'all' || changes.some((c) => c.type === 'post' && c.id === undefined) ? undefined : previous?.languages[lang.code]),
+    named: changes === 'all' ? new Set() : new Set(changes.flatMap((c) => (c.type === 'post' && typeof c.id === 'number' ? [c.id] : []))),
   };
   const languages = await Promise.all(LANGUAGES.map((lang) => pullLanguage(client, lang, limit, reuse)));
   const snapshot: Snapshot = {
@@ -176,30 +180,58 @@ export function diffHashes(before: Map<string, string>, after: Map<string, strin
 type Reuse = {
   post: (lang: Language, id: number) => Post | undefined;
   page: (lang: Language, id: number) => ContentPage | undefined;
+  /** The previous pull's content, when this pull is told what changed and may read lists only in part (list-reading.ts). */
+  previous: (lang: Language) => LanguageContent | undefined;
+  /** Posts named as changed. */
+  named: ReadonlySet<number>;
 };
 
 async function pullLanguage(client: ApiClient, language: Language, limit: ReturnType<typeof createLimiter>, reuse: Reuse): Promise<LanguageContent> {
   const lang = language.number;
   const postTypes = Object.entries(POST_TYPES) as [PostTypeName, (typeof POST_TYPES)[PostTypeName]][];
-  const pullList = async ([name, type]: (typeof postTypes)[number]) => {
+  const ids = (page: PostListPage) => page.items.map((item) => item.id);
+  const readAll = async ([name, type]: (typeof postTypes)[number]) => {
     const first = await limit(() => client.postList(type, lang, 1));
     const rest = await Promise.all(
       Array.from({ length: Math.max(0, first.pageCount - 1) }, (_, i) =>
         limit(() => client.postList(type, lang, i + 2)),
       ),
     );
-    return [name, [first, ...rest].map((p) => p.items.map((item) => item.id))] as const;
+    return [name, [first, ...rest].map(ids)] as const;
+  };
+  const previous = reuse.previous(language);
+  // The named posts first: whether each is gone or dated anew decides how far a list must be read.
+  const namedIds = previous ? [...reuse.named] : [];
+  const namedPosts = new Map(await Promise.all(namedIds.map(async (id) => [id, await limit(() => skipMissing(client.post(id, lang)))] as const)));
+  const named: Named = {
+    gone: new Set(namedIds.filter((id) => !namedPosts.get(id))),
+    moved: new Set(namedIds.filter((id) => namedPosts.get(id) && namedPosts.get(id)!.date !== previous?.posts[id]?.date)),
+  };
+  /** Page after page until the rest is the previous pull's (list-reading.ts). */
+  const readChanged = async ([name, type]: (typeof postTypes)[number]) => {
+    const before = previous!.lists[name] ?? [];
+    const first = await limit(() => client.postList(type, lang, 1));
+    const fetched = [ids(first)];
+    for (;;) {
+      const whole = restOfList(fetched, before, first.pageCount, named);
+      if (whole) return [name, whole] as const;
+      fetched.push(ids(await limit(() => client.postList(type, lang, fetched.length + 1))));
+    }
   };
   // Menus and lists in one Promise.all: whichever fails first fails the pull, and no rejection goes unhandled.
-  const [menus, listEntries] = await Promise.all([
+  const [menus, readLists] = await Promise.all([
     limit(() => client.menus(lang)),
-    Promise.all(postTypes.map(pullList)),
+    Promise.all(postTypes.map(previous ? readChanged : readAll)),
   ]);
+  let listEntries = readLists;
+  // A named post that no list shows and the previous pull did not have may stand anywhere in a list: read them all.
+  const shown = new Set(listEntries.flatMap(([, pages]) => pages.flat()));
+  if (namedIds.some((id) => namedPosts.get(id) && !shown.has(id) && !previous?.posts[id])) listEntries = await Promise.all(postTypes.map(readAll));
 
   // Each id once, however many lists or menu items name it.
-  const ids = [...new Set(listEntries.flatMap(([, pages]) => pages.flat()))];
+  const postIds = [...new Set(listEntries.flatMap(([, pages]) => pages.flat()))];
   const details = await Promise.all(
-    ids.map((id) => reuse.post(language, id) ?? limit(() => skipMissing(client.post(id, lang)))),
+    postIds.map((id) => (namedPosts.has(id) ? namedPosts.get(id) : (reuse.post(language, id) ?? limit(() => skipMissing(client.post(id, lang)))))),
   );
   const posts: Record<number, Post> = {};
   for (const post of details) if (post) posts[post.id] = post;

@@ -1,60 +1,58 @@
 /**
- * Pictures from the API, made for slow connections: downloaded at build time,
- * served from the site itself, resized to a few widths in AVIF and WebP, with
- * their real width and height so nothing jumps as they load. A picture that
- * cannot be fetched or decoded is left out (the caller shows none) rather than
- * failing the whole build.
+ * Pictures from the API, made for slow connections: fetched and drawn by the
+ * pull (src/content/pictures/), served from the site itself in WebP at the
+ * widths of where they are shown, with their real width and height so nothing
+ * jumps as they load. A picture the pull could not fetch or draw has no entry
+ * in the picture map: it is left out (the caller shows none), with a warning.
  */
-import { getImage } from 'astro:assets';
-import { mediaUrl } from './media.ts';
+import { readConfig } from '../config.ts';
+import { pictureMap, pictureUrl } from '../content/pictures/map.ts';
+import { PICTURE_SITE_DIR, PICTURE_WIDTHS, variantFile, type PictureRole } from '../content/pictures/settings.ts';
 import { localPictures } from './text-pictures.ts';
 
 export interface ResponsivePicture {
-  avif: string;
-  webp: string;
-  /** The WebP at the middle width, for browsers that read neither srcset. */
+  srcset: string;
+  /** The middle width, for browsers that read no srcset. */
   src: string;
   width: number;
   height: number;
-  /** The largest WebP, for the lightbox. */
+  /** The largest drawn, for the lightbox. */
   large: string;
 }
 
-const cache = new Map<string, Promise<ResponsivePicture | null>>();
+const warned = new Set<string>();
 
-export function responsivePicture(path: string | null, widths: readonly number[]): Promise<ResponsivePicture | null> {
-  const url = mediaUrl(path);
-  if (!url) return Promise.resolve(null);
-  const key = `${url} ${widths.join(',')}`;
-  if (!cache.has(key)) cache.set(key, make(url, widths));
-  return cache.get(key)!;
-}
-
-async function make(url: string, widths: readonly number[]): Promise<ResponsivePicture | null> {
-  try {
-    const [avif, webp] = await Promise.all(
-      (['avif', 'webp'] as const).map((format) => getImage({ src: url, inferSize: true, format, widths: [...widths], quality: 60 })),
-    );
-    const largest = Math.max(...widths);
-    const large = await getImage({ src: url, inferSize: true, format: 'webp', width: largest, quality: 70 });
-    return {
-      avif: avif!.srcSet.attribute,
-      webp: webp!.srcSet.attribute,
-      src: webp!.src,
-      width: Number(webp!.attributes.width),
-      height: Number(webp!.attributes.height),
-      large: large.src,
-    };
-  } catch (err) {
-    console.warn(`warning: picture ${url} left out: ${err instanceof Error ? err.message : String(err)}`);
+/**
+ * The drawn sizes of the picture at `path` shown as `role`: the role's widths, or those of `widths`
+ * (some of the role's), each no wider than the picture itself.
+ */
+export function responsivePicture<R extends PictureRole>(
+  path: string | null,
+  role: R,
+  widths: readonly (typeof PICTURE_WIDTHS)[R][number][] = PICTURE_WIDTHS[role],
+): ResponsivePicture | null {
+  if (!path) return null;
+  const url = pictureUrl(path, readConfig().mediaBase);
+  const entry = pictureMap()[url];
+  if (!entry) {
+    if (!warned.has(url)) console.warn(`warning: picture ${url} left out: it was not fetched or could not be drawn`);
+    warned.add(url);
     return null;
   }
+  const wanted = new Set(widths.map((w) => Math.min(w, entry.width)));
+  const shown = entry.widths.filter((w) => wanted.has(w));
+  if (!shown.length) shown.push(entry.widths[0]!);
+  const file = (w: number) => `/${PICTURE_SITE_DIR}/${variantFile(entry.id, w)}`;
+  return {
+    srcset: shown.map((w) => `${file(w)} ${w}w`).join(', '),
+    src: file(shown[Math.floor((shown.length - 1) / 2)]!),
+    width: entry.width,
+    height: entry.height,
+    large: file(entry.widths.at(-1)!),
+  };
 }
 
-/** Pictures inside API texts fill the text column at most (see PostDetailView). */
-const TEXT_PICTURE_WIDTHS = [480, 800] as const;
-
 /** Serves the pictures of a sanitised API text from the site (see localPictures). */
-export function withLocalPictures(html: string): Promise<string> {
-  return localPictures(html, new URL(mediaUrl('/')!).origin, (src) => responsivePicture(src, TEXT_PICTURE_WIDTHS));
+export function withLocalPictures(html: string): string {
+  return localPictures(html, new URL(pictureUrl('/', readConfig().mediaBase)).origin, (src) => responsivePicture(src, 'text'));
 }

@@ -4,8 +4,8 @@
  * getStaticPaths for every route: each page exists once per language, the
  * default language unprefixed (`/news`) and the others under their prefix
  * (`/ru/news`). A route gives, per language, its params and the props it
- * renders; its incremental-build key is made here from those, the language
- * and the language's menu, which every page shows through its context
+ * renders; its incremental-build key is made here from those, the pictures
+ * they name, the language and the language's menu, which every page shows through its context
  * (src/lib/page-context.ts, derived from the same URL), so a route states its
  * inputs exactly once.
  *
@@ -16,6 +16,8 @@
  */
 import { contentFor } from '../content/store.ts';
 import { pageKeys } from '../content/cache-key.ts';
+import { pictureMap, picturesNamedBy } from '../content/pictures/map.ts';
+import { readConfig } from '../config.ts';
 import type { LanguageContent } from '../content/snapshot.ts';
 import { LANGUAGES, type Language } from '../i18n/languages.ts';
 import type { PostTypeName } from '../api/types.ts';
@@ -29,13 +31,16 @@ export function langParam(lang: Language): string | undefined {
 export function perLanguage<P extends Record<string, string | number | undefined>, X extends object>(
   each: (lang: Language, content: LanguageContent) => { params: P; props: X }[],
 ) {
+  const pictures = pictureMap();
+  const { mediaBase } = readConfig();
   return LANGUAGES.flatMap((lang) => {
     const content = contentFor(lang);
     const pageKey = pageKeys(lang.code, content.menus);
     return each(lang, content).map(({ params, props }) => ({
       params: { lang: langParam(lang), ...params },
       props,
-      cacheKey: pageKey(params, props),
+      // The drawn pictures it shows too: a photograph replaced at the same URL gets new files.
+      cacheKey: pageKey(params, props, picturesNamedBy(props, pictures, mediaBase)),
     }));
   });
 }

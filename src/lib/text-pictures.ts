@@ -1,7 +1,7 @@
 /**
  * Pictures inside API texts (post bodies, pages, biographies), served from the
- * site like every other API picture. Kept apart from images.ts, which needs
- * Astro's image service, so the rewriting can be tested on its own.
+ * site like every other API picture. Kept apart from images.ts, which reads
+ * the build's picture map, so the rewriting can be tested on its own.
  */
 import type { ResponsivePicture } from './images.ts';
 
@@ -14,24 +14,18 @@ const escapeAttribute = (s: string) => s.replaceAll('&', '&amp;').replaceAll('"'
 
 /**
  * Turns each `<img>` of `html` (already sanitised) whose address is on
- * `mediaOrigin` into a `<picture>` in AVIF and WebP with its real size, lazy.
+ * `mediaOrigin` into the site's drawn sizes with its real size, lazy.
  * A media picture `make` cannot produce is left out, as API pictures are
  * everywhere (images.ts): it would be a broken image on a visitor's screen.
  * Pictures from other origins are left as they were.
  */
-export async function localPictures(
-  html: string,
-  mediaOrigin: string,
-  make: (src: string) => Promise<ResponsivePicture | null>,
-): Promise<string> {
+export function localPictures(html: string, mediaOrigin: string, make: (src: string) => ResponsivePicture | null): string {
   const tags = [...html.matchAll(IMG_TAG)];
   if (!tags.length) return html;
-  const pictures = await Promise.all(
-    tags.map(([, attrs]) => {
-      const src = /\ssrc="([^"]*)"/.exec(attrs!)?.[1]?.replaceAll('&amp;', '&');
-      return src && URL.canParse(src) && new URL(src).origin === mediaOrigin ? make(src) : undefined;
-    }),
-  );
+  const pictures = tags.map(([, attrs]) => {
+    const src = /\ssrc="([^"]*)"/.exec(attrs!)?.[1]?.replaceAll('&amp;', '&');
+    return src && URL.canParse(src) && new URL(src).origin === mediaOrigin ? make(src) : undefined;
+  });
   let i = 0;
   return html.replace(IMG_TAG, (tag: string, attrs: string) => {
     const picture = pictures[i++];
@@ -43,9 +37,8 @@ export async function localPictures(
       .join('');
     const sizes = escapeAttribute(TEXT_PICTURE_SIZES);
     return (
-      `<picture><source type="image/avif" srcset="${escapeAttribute(picture.avif)}" sizes="${sizes}">` +
-      `<img${kept} src="${escapeAttribute(picture.src)}" srcset="${escapeAttribute(picture.webp)}" sizes="${sizes}" ` +
-      `width="${picture.width}" height="${picture.height}" loading="lazy" decoding="async"></picture>`
+      `<img${kept} src="${escapeAttribute(picture.src)}" srcset="${escapeAttribute(picture.srcset)}" sizes="${sizes}" ` +
+      `width="${picture.width}" height="${picture.height}" loading="lazy" decoding="async">`
     );
   });
 }

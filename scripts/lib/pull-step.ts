@@ -1,0 +1,26 @@
+/**
+ * The pipeline's first step: the content (src/content/pull.ts), then its
+ * pictures (src/content/pictures/pull.ts). A run told what changed looks
+ * again only at the pictures of the items that were added or changed; a full
+ * run (the nightly one) asks for every picture again.
+ */
+import { readMachineSettings, type SiteConfig } from '../../src/config.ts';
+import type { ContentChanges } from '../../src/content/changes.ts';
+import { pullPictures, type PicturePullStats } from '../../src/content/pictures/pull.ts';
+import { pullContent, type PullSummary } from '../../src/content/pull.ts';
+
+export interface PullReport extends PullSummary {
+  pictures: PicturePullStats;
+}
+
+export async function pullStep(config: SiteConfig, changes: ContentChanges, log: (line: string) => void = console.log): Promise<PullReport> {
+  const content = await pullContent({ ...config, changes, log });
+  const pictures = await pullPictures({
+    contentDir: config.contentDir,
+    mediaBase: config.mediaBase,
+    storeDir: readMachineSettings().pictureDir,
+    revalidate: changes === 'all' ? 'all' : new Set([...content.diff.added, ...content.diff.changed]),
+    log,
+  });
+  return { ...content, pictures };
+}

@@ -1,0 +1,77 @@
+/**
+ * The picture map: what pages know of each API picture, written by the pull
+ * (pull.ts) beside the content snapshot and read, without the network, by the
+ * pages (src/lib/images.ts) and by the page keys (src/lib/paths.ts). A picture
+ * that could not be fetched or drawn has no entry, and the pages leave it out.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { readConfig } from '../../config.ts';
+
+export const PICTURE_MAP_FILE = 'pictures.json';
+
+export interface PictureEntry {
+  /** Names the drawn files (settings.ts `variantId`): changes with the picture's bytes. */
+  id: string;
+  width: number;
+  height: number;
+  /** The widths drawn, ascending. */
+  widths: number[];
+}
+
+/** By the picture's absolute URL, as the media base and the sanitiser make it. */
+export type PictureMap = Record<string, PictureEntry>;
+
+let cached: { file: string; map: PictureMap } | undefined;
+
+/** The map of this build (empty before any pull made one). */
+export function pictureMap(): PictureMap {
+  const file = join(readConfig().contentDir, PICTURE_MAP_FILE);
+  if (cached?.file !== file) {
+    let map: PictureMap = {};
+    try {
+      map = JSON.parse(readFileSync(file, 'utf8')) as PictureMap;
+    } catch {
+      // No pull has drawn pictures yet: every picture is left out, with a warning where it would show.
+    }
+    cached = { file, map };
+  }
+  return cached.map;
+}
+
+/** An API picture path as a URL: relative paths are joined to the media base, as the sanitiser does for texts. */
+export function pictureUrl(path: string, mediaBase: string): string {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(path)) return path;
+  return `${mediaBase.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
+const IMG_SRC = /<img\b[^>]*?\ssrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+))/gi;
+const decodeEntities = (s: string) => s.replaceAll('&amp;', '&').replaceAll('&quot;', '"').replaceAll('&#39;', "'");
+
+/** The picture URLs an API text names in its `<img src>`, joined to the media base as the sanitiser joins them. */
+export function textPictureUrls(html: string, mediaBase: string): string[] {
+  if (!html.includes('<img') && !html.includes('<IMG')) return [];
+  return [...html.matchAll(IMG_SRC)].map((m) => decodeEntities(m[1] ?? m[2] ?? m[3] ?? '').trim()).filter(Boolean).map((src) => pictureUrl(src, mediaBase));
+}
+
+/**
+ * The entries of every picture that `value` (a page's props) names, for the page's key: a picture replaced at
+ * the same URL gets a new id, and the pages that show it are drawn again. Strings are an image path or an
+ * API text; anything else is walked.
+ */
+export function picturesNamedBy(value: unknown, map: PictureMap, mediaBase: string): string[] {
+  const found = new Set<string>();
+  const visit = (v: unknown): void => {
+    if (typeof v === 'string') {
+      if (v.includes('<')) for (const url of textPictureUrls(v, mediaBase)) add(url);
+      else if (v.length < 2048) add(pictureUrl(v, mediaBase));
+    } else if (Array.isArray(v)) v.forEach(visit);
+    else if (v && typeof v === 'object') Object.values(v).forEach(visit);
+  };
+  const add = (url: string) => {
+    const entry = map[url];
+    if (entry) found.add(`${url} ${entry.id} ${entry.width}x${entry.height} ${entry.widths.join(',')}`);
+  };
+  visit(value);
+  return [...found].sort();
+}

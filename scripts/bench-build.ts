@@ -1,24 +1,44 @@
 /**
- * `npm run bench:build`: how fast the site reaches citizens after a change.
- * Starts the sample API with `--scale` extra news per language (2,500 by
- * default, some 10,000 post pages in all), then measures in one run, each as
- * a full `npm run rebuild` (pull + build + publish): a cold build that draws
- * the pictures, a cold build with the pictures already drawn, and rebuilds
- * after one post's text changed, a recent post's title changed (it is in the
- * side list of every detail page), one new post, and no change. Prints, per
- * run, wall time and its parts (pull, build: Astro with the pictures drawn,
- * the last pass; publish), pages rendered and reused, files compressed,
- * peak memory, and the ratio to the cold build with pictures in the cache.
+ * `npm run bench:build`: how fast the site reaches citizens after a change,
+ * against a sample API that behaves like a real one: `--scale` extra news per
+ * language (2,500 by default, some 10,000 post pages in all), a distinct
+ * photograph per item (`--photos distinct`), media answered without caching
+ * headers (`--media-headers none`) and every answer 20 ms away (`--latency 20`);
+ * `--friendly` measures the old sample instead (shared flat pictures, max-age, no latency).
+ *
+ * Each run is a full `npm run rebuild` (pull + pictures + build + publish), told what
+ * changed as the webhook tells it: a cold build that draws every picture, a
+ * cold build with the pictures drawn, a text edit plus a new post (first after
+ * a cold build, then in steady state), one post's text, a recent post's title
+ * (in the side list of every detail page), one new post, and no change.
+ * Prints, per run, wall time and its parts, requests made, pictures
+ * downloaded and files drawn, pages rendered and reused, peak memory; then
+ * what a phone downloads for a news page's largest picture against the CPU
+ * that drawing a picture costs.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { startSampleApi } from './sample-api/server.ts';
+import { startSampleApi, type SampleApiOptions } from './sample-api/server.ts';
+import { PICTURE_ENCODING } from '../src/content/pictures/settings.ts';
 import type { RebuildReport } from './rebuild.ts';
 
-const { values } = parseArgs({ options: { scale: { type: 'string', default: '2500' } } });
+const { values } = parseArgs({
+  options: {
+    scale: { type: 'string', default: '2500' },
+    photos: { type: 'string', default: 'distinct' },
+    'media-headers': { type: 'string', default: 'none' },
+    latency: { type: 'string', default: '20' },
+    friendly: { type: 'boolean', default: false },
+  },
+});
 const WORK = '.cache/bench-build';
+/** The sample API's folder, kept between benchmarks: its photographs are drawn on first request, as a real server has them on disk. */
+const API_DIR = '.cache/bench-api';
+const mode = values.friendly
+  ? { photos: 'shared', mediaHeaders: 'max-age', latencyMs: 0 }
+  : { photos: values.photos, mediaHeaders: values['media-headers'], latencyMs: Number(values.latency) };
 
 /** Resident memory of a process and all its descendants, from /proc (Linux). */
 async function treeRss(pid: number): Promise<number> {
@@ -54,8 +74,27 @@ async function timedRebuild(env: NodeJS.ProcessEnv, args: string[] = []): Promis
 
 await rm(WORK, { recursive: true, force: true });
 const scale = Number(values.scale);
-console.log(`Seeding the sample API with ${scale} extra news per language…`);
-const api = await startSampleApi({ port: 0, dataDir: `${WORK}/api`, scale, reset: true, log: () => {} });
+console.log(`Seeding the sample API with ${scale} extra news per language (photos ${mode.photos}, media headers ${mode.mediaHeaders}, latency ${mode.latencyMs} ms)…`);
+const api = await startSampleApi({ port: 0, dataDir: API_DIR, scale, reset: true, log: () => {}, ...(mode as Pick<SampleApiOptions, 'photos' | 'mediaHeaders' | 'latencyMs'>) });
+
+/** Every photograph is asked for once before the clock runs: a real media server has them on disk already. */
+async function warmMedia() {
+  const rows = api.db
+    .prepare("SELECT image FROM posts WHERE image LIKE '/media/%' UNION SELECT image FROM employees WHERE image LIKE '/media/%'")
+    .all() as { image: string }[];
+  const photos = (api.db.prepare('SELECT photos FROM photo_groups').all() as { photos: string }[]).flatMap((g) => JSON.parse(g.photos) as string[]);
+  const paths = [...new Set([...rows.map((r) => r.image), ...photos.filter((p) => p.startsWith('/media/'))])];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (next < paths.length) await (await fetch(`${api.url}${paths[next++]}`)).arrayBuffer();
+    }),
+  );
+  console.log(`${paths.length} photographs on the media server (${((performance.now() - started) / 1000).toFixed(0)} s to have them drawn)`);
+}
+await warmMedia();
+
 const env = {
   ...process.env,
   API_BASE: api.url,
@@ -65,12 +104,11 @@ const env = {
   ASTRO_CACHE_DIR: `${WORK}/astro`,
   CONTENT_DIR: `${WORK}/content`,
   COMPRESS_CACHE_DIR: `${WORK}/compressed`,
+  PICTURE_DIR: `${WORK}/pictures`,
 };
-/** Everything a cold build lacks, except the pictures Astro has drawn (its `assets` cache). */
+/** Everything a cold build lacks, except the pictures the pull drew (the picture store). */
 async function forgetAllButPictures() {
-  await rm(`${WORK}/releases`, { recursive: true, force: true });
-  await rm(`${WORK}/compressed`, { recursive: true, force: true });
-  for (const entry of await readdir(`${WORK}/astro`)) if (entry !== 'assets') await rm(`${WORK}/astro/${entry}`, { recursive: true, force: true });
+  for (const dir of ['releases', 'compressed', 'astro', 'content']) await rm(`${WORK}/${dir}`, { recursive: true, force: true });
 }
 const post = (offset: number) => (api.db.prepare('SELECT id FROM posts WHERE type = 1 ORDER BY date DESC, id DESC LIMIT 1 OFFSET ?').get(offset) as { id: number }).id;
 const rows: { name: string; ms: number; peak: number; report: RebuildReport }[] = [];
@@ -79,48 +117,82 @@ const run = async (name: string, args: string[] = []) => {
   console.log(`\n== ${name}`);
   rows.push({ name, ...(await timedRebuild(env, args)) });
 };
+let samplePost = 0;
+/** Edits a post far down the list (on no list page the home page or the side lists show) and adds a new one, as an editor does. */
+const editAndAdd = (what: { edit?: boolean; add?: boolean }) => {
+  const changes: string[] = [];
+  if (what.edit) {
+    const edited = post(40 + rows.length);
+    api.db.prepare("UPDATE posts SET html = html || '<p>Tahrir.</p>' WHERE id = ?").run(edited);
+    changes.push(`post:${edited}`);
+  }
+  if (what.add) {
+    const maxId = (api.db.prepare('SELECT max(id) AS m FROM posts').get() as { m: number }).m;
+    const model = post(40);
+    // A new post brings a photograph of its own, as a real one does.
+    const image = mode.photos === 'distinct' ? `'/media/post/${maxId + 1}.jpg'` : 'image';
+    api.db.exec(`INSERT INTO posts SELECT ${maxId + 1}, lang, type, (SELECT max(date) FROM posts), 0, ${image}, title || ' (yangi)', brief, html FROM posts WHERE id = ${model}`);
+    changes.push(`post:${maxId + 1}`);
+  }
+  return ['--changed', changes.join(',')];
+};
 try {
-  await run('cold, pictures drawn');
+  await run('cold, drawing every picture');
   await forgetAllButPictures();
-  await run('cold, pictures in cache');
-  // Far down the list: on no list page the home page or the side lists show.
-  const edited = post(40);
-  api.db.prepare("UPDATE posts SET html = html || '<p>Tahrir.</p>' WHERE id = ?").run(edited);
-  await run("one post's text changed", ['--changed', `post:${edited}`]);
+  await run('cold, pictures drawn');
+  await run('text edit + new post, first after cold', editAndAdd({ edit: true, add: true }));
+  await run('text edit + new post, steady state', editAndAdd({ edit: true, add: true }));
+  await run("one post's text", editAndAdd({ edit: true }));
   // The second newest: its title is in the latest-news side list of every detail page.
   const recent = post(1);
   api.db.prepare("UPDATE posts SET title = title || ' (tahrir)' WHERE id = ?").run(recent);
   await run("a recent post's title", ['--changed', `post:${recent}`]);
-  const maxId = (api.db.prepare('SELECT max(id) AS m FROM posts').get() as { m: number }).m;
-  const model = post(40);
-  api.db.exec(`INSERT INTO posts SELECT ${maxId + 1}, lang, type, (SELECT max(date) FROM posts), 0, image, title || ' (yangi)', brief, html FROM posts WHERE id = ${model}`);
-  await run('one new post', ['--changed', `post:${maxId + 1}`]);
+  await run('one new post', editAndAdd({ add: true }));
   await run('no change (nothing published)');
   await run('no change, --force (the fixed cost)', ['--force']);
+  samplePost = post(5);
 } finally {
   await api.close();
 }
 const cold = rows[1]!.ms;
 const s = (ms: number) => (ms / 1000).toFixed(1);
-console.log(`\nbench:build, sample API with --scale ${scale}, ${new Date().toISOString().slice(0, 10)}, ${rows[0]!.report.build.pages} pages`);
-const head = ['run', 'wall s', 'pull s', 'build s', 'astro s', 'pictures s', 'finish s', 'publish s', 'rendered', 'reused', 'compressed', 'peak MB', 'vs cold'];
+console.log(
+  `\nbench:build, sample API with --scale ${scale}, photos ${mode.photos}, media headers ${mode.mediaHeaders}, latency ${mode.latencyMs} ms, ` +
+    `${new Date().toISOString().slice(0, 10)}, ${rows[0]!.report.build.pages} pages`,
+);
+const head = ['run', 'wall s', 'pull s', 'pictures s', 'build s', 'astro s', 'finish s', 'publish s', 'requests', 'downloaded', 'drawn', 'rendered', 'reused', 'peak MB', 'vs cold'];
 console.log(`| ${head.join(' | ')} |\n|${head.map(() => '---').join('|')}|`);
 for (const r of rows) {
-  const b = r.report.build;
+  const { build: b, pull: p } = r.report;
   const cells = [
     r.name,
     s(r.ms),
-    s(r.report.pull.ms),
+    s(p.ms - p.pictures.ms),
+    s(p.pictures.ms),
     s(b.ms),
     s(b.astroMs),
-    s(b.picturesMs),
     s(b.finishMs),
     s(r.report.publish.ms),
+    String(p.requests + p.pictures.fetch.requests),
+    String(p.pictures.fetch.downloaded + p.pictures.fetch.replaced),
+    String(p.pictures.draw.encoded),
     String(b.rendered),
     String(b.reused),
-    String(b.compressed.made),
     (r.peak / 1048576).toFixed(0),
     `${((r.ms / cold) * 100).toFixed(1)} %`,
   ];
   console.log(`| ${cells.join(' | ')} |`);
 }
+
+// What the chosen encoding costs and what it saves: the largest picture of a news page, against the CPU per picture.
+const first = rows[0]!.report;
+const drawnPictures = Math.max(1, first.pull.pictures.fetch.downloaded);
+const release = `${WORK}/releases/current`;
+const newsPage = readFileSync(`${release}/news/${samplePost}/index.html`, 'utf8');
+const largest = [...newsPage.matchAll(/\/_astro\/pictures\/[\w-]+-(\d+)\.webp/g)].sort((a, b) => Number(b[1]) - Number(a[1]))[0];
+const bytes = largest ? statSync(`${release}${largest[0]}`).size : 0;
+console.log(
+  `\npictures (${PICTURE_ENCODING.format} q${PICTURE_ENCODING.quality}): the largest on a news page is ${(bytes / 1024).toFixed(0)} KB (${largest?.[1] ?? '-'} px); ` +
+    `drawing cost ${(first.pull.pictures.draw.encodeMs / drawnPictures).toFixed(0)} ms of one core per picture ` +
+    `(${first.pull.pictures.draw.encoded} files for ${drawnPictures} pictures), ${(first.pull.pictures.ms / drawnPictures).toFixed(0)} ms of wall time per picture with the downloads`,
+);

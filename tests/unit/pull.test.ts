@@ -1,0 +1,70 @@
+/**
+ * A pull told what changed reads lists only as far as the change reaches
+ * (src/content/list-reading.ts), and ends with the snapshot a full pull of
+ * the same API writes. Against the real sample API at some scale.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SampleApi } from '../../scripts/sample-api/server.ts';
+import { pullContent } from '../../src/content/pull.ts';
+import { SNAPSHOT_FILE, type Snapshot } from '../../src/content/snapshot.ts';
+import type { ContentChanges } from '../../src/content/changes.ts';
+import { startTestApi } from '../helpers/sample-api.ts';
+
+let api: SampleApi;
+const dirs: string[] = [];
+const tmp = () => {
+  const d = mkdtempSync(join(tmpdir(), 'pull-'));
+  dirs.push(d);
+  return d;
+};
+const incremental = tmp();
+beforeAll(async () => {
+  api = await startTestApi('pull-lists', { scale: 300 });
+  await pull(incremental, 'all');
+}, 120_000);
+afterAll(async () => {
+  await api.close();
+  dirs.forEach((d) => rmSync(d, { recursive: true, force: true }));
+});
+
+const pull = (contentDir: string, changes: ContentChanges) => pullContent({ apiBase: api.url, contentDir, changes, log: () => {} });
+const content = (dir: string) => {
+  const s = JSON.parse(readFileSync(join(dir, SNAPSHOT_FILE), 'utf8')) as Snapshot;
+  return Object.fromEntries(Object.entries(s.languages).map(([code, c]) => [code, { lists: c.lists, posts: Object.keys(c.posts).sort() }]));
+};
+/** The snapshot the incremental pull wrote is the one a full pull writes now. */
+const expectSameAsFull = async () => expect(content(incremental)).toEqual(content((await pull(tmp(), 'all'), dirs.at(-1)!)));
+const newsId = (offset: number) => (api.db.prepare('SELECT id FROM posts WHERE type = 1 AND lang = 1 ORDER BY date DESC, id DESC LIMIT 1 OFFSET ?').get(offset) as { id: number }).id;
+
+describe('a pull told what changed', () => {
+  it('a new post: some 60 requests in four languages instead of every list page', async () => {
+    const id = (api.db.prepare('SELECT max(id) AS m FROM posts').get() as { m: number }).m + 1;
+    api.db.exec(`INSERT INTO posts SELECT ${id}, lang, type, (SELECT max(date) FROM posts), 0, image, title || ' (yangi)', brief, html FROM posts WHERE id = ${newsId(40)}`);
+    const summary = await pull(incremental, [{ type: 'post', id }]);
+    expect(summary.diff.added).toContain(`post:${id}@ru`);
+    expect(summary.requests).toBeLessThanOrEqual(60);
+    await expectSameAsFull();
+  }, 120_000);
+
+  it('an edited post deep in the list: one page of each list', async () => {
+    const id = newsId(250);
+    api.db.prepare("UPDATE posts SET title = title || ' (tahrir)' WHERE id = ?").run(id);
+    const summary = await pull(incremental, [{ type: 'post', id }]);
+    expect(summary.diff.changed).toContain(`post:${id}@en`);
+    expect(summary.requests).toBeLessThanOrEqual(56);
+    await expectSameAsFull();
+  }, 120_000);
+
+  it('a deleted post and a post dated anew: read as far as they reach, with the same lists as a full pull', async () => {
+    const deleted = newsId(120);
+    const redated = newsId(200);
+    api.db.prepare('DELETE FROM posts WHERE id = ?').run(deleted);
+    api.db.prepare('UPDATE posts SET date = (SELECT max(date) FROM posts) WHERE id = ?').run(redated);
+    const summary = await pull(incremental, [{ type: 'post', id: deleted }, { type: 'post', id: redated }]);
+    expect(summary.diff.removed).toContain(`post:${deleted}@uz-latn`);
+    await expectSameAsFull();
+  }, 120_000);
+});

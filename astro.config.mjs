@@ -7,6 +7,7 @@ import { LANGUAGES } from './src/i18n/languages.ts';
 import { slugRedirects } from './src/routes.ts';
 import { FRAGMENT_DIR } from './src/lib/fragments.ts';
 import { postRedirectPaths } from './src/lib/section-pages.ts';
+import { devPictures } from './src/content/pictures/dev-server.ts';
 
 const redirects = slugRedirects();
 /** `/news/{id}` of posts that are not news redirect to their own section (noindex): read from the snapshot when the sitemap is written. */
@@ -46,5 +47,5 @@ export default defineConfig({
   // src/pages/[...lang]/[slug].astro: localised pages with a cacheKey, not Astro's English `redirects`.
   // Pictures from the API are fetched and drawn by the pull, not by Astro (src/content/pictures/).
   // The site is read from a CDN by slow phones: keep styles in files that cache across pages.
-  vite: { build: { assetsInlineLimit: 0 } },
+  vite: { build: { assetsInlineLimit: 0 }, plugins: [devPictures(machine.pictureDir)] },
 });

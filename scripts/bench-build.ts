@@ -22,7 +22,7 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { startSampleApi, type SampleApiOptions } from './sample-api/server.ts';
 import { PICTURE_ENCODING } from '../src/content/pictures/settings.ts';
-import type { RebuildReport } from './rebuild.ts';
+import type { RebuildReport } from './lib/rebuild.ts';
 
 const { values } = parseArgs({
   options: {

@@ -1,8 +1,11 @@
-/** `npm run dev`: pull once, then Astro's dev server against the same API (kept running for the islands). */
+/**
+ * `npm run dev`: pull once (content and pictures), then Astro's dev server against the same API (kept
+ * running for the islands); the drawn pictures are served from PICTURE_DIR (astro.config.mjs).
+ */
 import { dev } from 'astro';
 import { readConfig } from '../src/config.ts';
-import { pullContent } from '../src/content/pull.ts';
 import { ensureApi } from './lib/api.ts';
+import { pullStep } from './lib/pull-step.ts';
 
 // A public-sector build sends nothing home.
 process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
@@ -10,7 +13,7 @@ process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
 const config = readConfig();
 try {
   await ensureApi(config);
-  await pullContent(config);
+  await pullStep(config, 'all');
   await dev({});
 } catch (err) {
   console.error(`\nDev server failed: ${err instanceof Error ? err.message : String(err)}`);

@@ -4,14 +4,16 @@
  * dist/, keeping the API running for search, survey votes and appeals.
  */
 import { readConfig } from '../src/config.ts';
-import { pullAndBuild } from './build.ts';
 import { ensureApi } from './lib/api.ts';
+import { buildStep } from './lib/build-step.ts';
+import { pullStep } from './lib/pull-step.ts';
 import { serveDist } from './serve.ts';
 
 const config = readConfig();
 try {
   const api = await ensureApi(config);
-  await pullAndBuild(config);
+  await pullStep(config, 'all');
+  await buildStep();
   const { url, server } = await serveDist({ port: Number(process.env.PORT ?? 4321) });
   console.log(`\nThe site is ready at ${url}/  (content API: ${config.apiBase}; stop with Ctrl+C)`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

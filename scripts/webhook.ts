@@ -4,7 +4,7 @@
  *
  * WEBHOOK_SECRET (required, ≥ 16 characters), WEBHOOK_PORT (8790), WEBHOOK_HOST (127.0.0.1),
  * WEBHOOK_DEBOUNCE_MS (2000); API_BASE and SITE_URL are required (exit 2 without). The rebuild is `rebuild`
- * from ./rebuild.ts, waiting for a run that holds the lock. The journal is RELEASES_DIR/webhook-journal.json.
+ * from ./lib/rebuild.ts, waiting for a run that holds the lock. The journal is RELEASES_DIR/webhook-journal.json.
  * SIGTERM/SIGINT: cancel a pending rebuild, abort the running one, wait for it to settle, exit 0; what was
  * not published stays in the journal and is rebuilt on the next start. A second signal exits at once (1).
  *
@@ -42,11 +42,11 @@ function readSecret(): string {
 /** Loaded here only, so that importing the webhook's modules (tests) never loads the real rebuild. */
 async function loadRebuild(): Promise<RebuildFn> {
   try {
-    const real = (await import('./rebuild.ts')).rebuild;
+    const real = (await import('./lib/rebuild.ts')).rebuild;
     // A cron run holding the releases lock is waited for: this call's changes must still be published.
     return (changes, signal) => real(changes, signal, { wait: true });
   } catch (error) {
-    return fail(`cannot load scripts/rebuild.ts: ${messageOf(error)}`);
+    return fail(`cannot load scripts/lib/rebuild.ts: ${messageOf(error)}`);
   }
 }
 

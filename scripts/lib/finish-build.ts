@@ -28,10 +28,10 @@ import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { extractFragment, FRAGMENT_DIR, fragmentNameOfPath, fragmentsIn, spliceFragments } from '../../src/lib/fragments.ts';
-import { linkChecker, referencedUrls, type LinkReport, type PageLinks } from '../check-links.ts';
+import { linkChecker, referencedUrls, type LinkReport, type PageLinks } from './link-check.ts';
 import { ForeignInlineScriptError, inlineScriptHashes, KNOWN_INLINE_SCRIPTS, POLICY_FILES, writePolicy, type policy } from './csp.ts';
 import { FILE_CONCURRENCY, listFiles, mapLimit } from './files.ts';
-import { COMPRESSIBLE, createCompressor, sha256, type FromPrevious } from './precompress.ts';
+import { COMPRESSIBLE, createCompressor, sha256, type Compressor, type FromPrevious } from './precompress.ts';
 import { progress } from './progress.ts';
 import { SERVICE_WORKER_FILE, writeServiceWorker } from './service-worker.ts';
 
@@ -75,7 +75,7 @@ interface Memo {
   pages: Record<string, PageMemo>;
 }
 
-const MEMO_CODE = ['finish-build.ts', 'csp.ts', '../check-links.ts', '../../src/lib/fragments.ts'].map((f) => fileURLToPath(new URL(f, import.meta.url)));
+const MEMO_CODE = ['finish-build.ts', 'csp.ts', 'link-check.ts', '../../src/lib/fragments.ts'].map((f) => fileURLToPath(new URL(f, import.meta.url)));
 
 async function readMemo(file: string | undefined, basis: string, files: ReadonlySet<string>): Promise<Memo['pages']> {
   if (!file) return {};
@@ -108,6 +108,223 @@ export interface FinishOptions {
   knownHashes?: Readonly<Record<string, string>>;
 }
 
+/** The shared fragments of a build, by name: their text and bytes, and their hashes (a page's spliced hash holds while those do). */
+interface Fragments {
+  text: Map<string, string>;
+  bytes: Map<string, Buffer>;
+  hashes: Map<string, string>;
+}
+
+const isFragmentPath = (path: string) => path.split('/').includes(FRAGMENT_DIR);
+
+/** Reads every fragment Astro wrote and removes their pages: they are spliced into the pages that carry their markers. */
+async function takeFragments(root: string, files: string[], sitePath: (file: string) => string): Promise<Fragments> {
+  const text = new Map<string, string>();
+  const bytes = new Map<string, Buffer>();
+  await mapLimit(files.filter((f) => f.endsWith('.html')), FILE_CONCURRENCY, async (file) => {
+    const body = extractFragment(await readFile(file, 'utf8'));
+    if (body === null) throw new Error(`${sitePath(file)} has no fragment bounds`);
+    text.set(fragmentNameOfPath(sitePath(file)), body);
+    bytes.set(fragmentNameOfPath(sitePath(file)), Buffer.from(body));
+  });
+  for (const dir of new Set(files.map((f) => fragmentRoot(root, f)))) await rm(dir, { recursive: true, force: true });
+  return { text, bytes, hashes: new Map([...text].map(([name, body]) => [name, sha256(body)])) };
+}
+
+/** This pass's code and its known inline scripts: any change forgets every page. */
+async function memoBasis(): Promise<string> {
+  return hash('sha256', JSON.stringify([await Promise.all(MEMO_CODE.map((f) => readFile(f, 'utf8'))), [...KNOWN_INLINE_SCRIPTS].sort()]));
+}
+
+/** The inline scripts of a page, for the policy; a script the site did not write fails the build, naming the page. */
+function scriptsOf(path: string, html: string): string[] {
+  try {
+    return inlineScriptHashes(html);
+  } catch (error) {
+    // A script the site did not write (a sanitiser regression): never allow it by the policy.
+    if (error instanceof ForeignInlineScriptError) throw new ForeignInlineScriptError(`${path}: ${error.message}`);
+    throw error;
+  }
+}
+
+/**
+ * Puts a new inode at `file`, made at a temporary name by `make`, never writing through the old one:
+ * a page Astro reused is a hard link to its cache's copy (astro-restore.ts), which must keep the bytes Astro wrote.
+ */
+function swapIn(file: string, make: (tmp: string) => void): void {
+  const tmp = `${file}.finish-${process.pid}`;
+  try {
+    make(tmp);
+    renameSync(tmp, file);
+  } finally {
+    // Gone after a rename, unless `tmp` and `file` were already one inode (a picture linked from the store
+    // into both releases): then the rename does nothing, and the spare name must go.
+    rmSync(tmp, { force: true });
+  }
+}
+
+/** A file kept as Astro wrote it: published with an inode of its own, so that Astro's next build cannot change it. */
+function keep(file: string, links?: number): void {
+  if ((links ?? statSync(file).nlink) > 1) swapIn(file, (tmp) => copyFileSync(file, tmp));
+}
+
+/** One page as Astro wrote it: read, decoded and spliced only when something needs its bytes, its text or its final bytes. */
+class PageBytes {
+  private text_?: string;
+  private final_?: Buffer;
+  private readonly file: string;
+  private readonly fragments: Fragments;
+  private readonly onRead: () => void;
+  private bytes?: Buffer;
+  constructor(file: string, fragments: Fragments, onRead: () => void, bytes?: Buffer) {
+    this.file = file;
+    this.fragments = fragments;
+    this.onRead = onRead;
+    this.bytes = bytes;
+  }
+  loaded = () => this.bytes !== undefined;
+  // Synchronous for the rare unread page that turns out to need its bytes (links.replay, a file not in the previous release).
+  read = () => (this.bytes ??= (this.onRead(), readFileSync(this.file)));
+  text = () => (this.text_ ??= this.read().toString('utf8'));
+  final = () => (this.final_ ??= spliceFragments(this.read(), this.fragments.bytes));
+}
+
+interface PassContext {
+  root: string;
+  fragments: Fragments;
+  remembered: Memo['pages'];
+  links: ReturnType<typeof linkChecker>;
+  compressor: Compressor;
+  previousRelease: FinishOptions['previousRelease'];
+  knownHashes: Readonly<Record<string, string>>;
+  scriptHashes: Set<string>;
+}
+
+/**
+ * What the pass does to each file. The pass's own file work is synchronous: page cache reads and writes
+ * of some 40 KB take tens of microseconds, and each awaited call cost more than that again in a hop through
+ * libuv's threads, on a machine whose cores the compression threads already keep busy (measured: 35 % less
+ * CPU). The pages still flow concurrently (mapLimit), waiting only on the compression threads.
+ */
+class FinishPass {
+  readonly hashes: Record<string, string> = {};
+  readonly memo: Memo['pages'] = {};
+  reusedFindings = 0;
+  pagesRead = 0;
+  compressible = 0;
+  private readonly c: PassContext;
+  constructor(context: PassContext) {
+    this.c = context;
+  }
+
+  sitePath = (file: string) => `/${relative(this.c.root, file).split(sep).join('/')}`;
+
+  /** Any file of the site: a page, a file whose hash is known, or any other file as it is. */
+  async finish(file: string): Promise<void> {
+    const path = this.sitePath(file);
+    const known = this.c.knownHashes[path];
+    if (known) await this.settle(file, path, known, () => readFileSync(file));
+    else if (file.endsWith('.html')) await this.finishPage(file, path);
+    else await this.finishFile(file, readFileSync(file));
+  }
+
+  /** A file whose bytes are final as they are. */
+  async finishFile(file: string, body: Buffer): Promise<void> {
+    if (!(await this.settle(file, this.sitePath(file), sha256(body), () => body))) keep(file);
+  }
+
+  /**
+   * Records a file's final hash, makes it a link to the published release's file when that has the
+   * same bytes, and places its compressed siblings (compressing `bytes()` only when the cache lacks
+   * them). Returns whether the file was linked.
+   */
+  private async settle(file: string, path: string, fileHash: string, bytes: () => Buffer | Promise<Buffer>): Promise<boolean> {
+    this.hashes[path] = fileHash;
+    const linked = this.linkUnchanged(file, path, fileHash);
+    if (COMPRESSIBLE.test(file)) {
+      this.compressible++;
+      const siblings = await this.c.compressor.compress(file, path, linked ? () => readFile(file) : bytes, fileHash, this.siblingFromPrevious);
+      for (const sibling of siblings) this.hashes[sibling.file] = sibling.identity;
+    }
+    return linked;
+  }
+
+  /** Replaces `file` by a link to the previous release's file at `path` when that has `hash`. */
+  private linkUnchanged(file: string, path: string, hash: string): boolean {
+    const previous = this.c.previousRelease;
+    if (!previous || previous.hashes[path] !== hash) return false;
+    try {
+      swapIn(file, (tmp) => linkSync(join(previous.root, path), tmp));
+      return true;
+    } catch {
+      // Another file system, or the release lost the file: this one stays, with its new time.
+      return false;
+    }
+  }
+
+  /** A compressed sibling the previous release has with the same identity (precompress.ts), linked from it. */
+  private siblingFromPrevious: FromPrevious = (path, identity, target) => this.linkUnchanged(target, path, identity);
+
+  /** The bytes of the fragments a page carries: its spliced hash holds while these do. */
+  private splicedKey = (names: string[]) => names.map((name) => this.c.fragments.hashes.get(name) ?? '').join(' ');
+
+  /** Pages: spliced, checked, and written only when their bytes are not already in the previous release. */
+  private async finishPage(file: string, path: string): Promise<void> {
+    const { ino, size, mtimeNs, nlink } = statSync(file, { bigint: true });
+    const stamp = `${ino}:${size}:${mtimeNs}`;
+    // Unread only when nothing needs its bytes: a reused page (a link to Astro's cache) whose spliced hash holds.
+    const known = this.c.remembered[path];
+    const unread = nlink > 1n && known?.stamp === stamp && known.spliced === this.splicedKey(known.fragments);
+    const page = new PageBytes(file, this.c.fragments, () => void this.pagesRead++, unread ? undefined : (this.pagesRead++, readFileSync(file)));
+    const found = this.checkPage(file, path, page, stamp);
+    if (await this.settle(file, path, found.hash, page.final)) return;
+    if (found.fragments.length) swapIn(file, (tmp) => writeFileSync(tmp, page.final()));
+    else keep(file, Number(nlink));
+  }
+
+  /** What the page's check found: from the memo for the same bytes at the same path, or now. */
+  private checkPage(file: string, path: string, page: PageBytes, stamp: string): PageMemo {
+    const known = this.c.remembered[path];
+    // An unread page is one whose stamp the memo holds (finishPage): its bytes are the remembered ones.
+    const raw = page.loaded() || !known ? sha256(page.read()) : known.raw;
+    // A page without markers is published as Astro wrote it.
+    const finalHash = (names: string[]) => (names.length ? sha256(page.final()) : raw);
+    if (known?.raw === raw) {
+      this.reusedFindings++;
+      for (const h of known.scripts) this.c.scriptHashes.add(h);
+      this.c.links.replay(file, page.text, known.links);
+      const spliced = this.splicedKey(known.fragments);
+      if (spliced === known.spliced && stamp === known.stamp) return (this.memo[path] = known);
+      return (this.memo[path] = { ...known, stamp, spliced, hash: spliced === known.spliced ? known.hash : finalHash(known.fragments) });
+    }
+    const text = page.text();
+    const scripts = scriptsOf(path, text);
+    for (const h of scripts) this.c.scriptHashes.add(h);
+    const names = fragmentsIn(page.read());
+    return (this.memo[path] = { raw, stamp, fragments: names, spliced: this.splicedKey(names), hash: finalHash(names), scripts, links: this.c.links.page(file, text) });
+  }
+}
+
+/**
+ * Each fragment is checked once, on its own; a page is checked as Astro wrote it, with the marker.
+ * A fragment stands in pages at any depth, so it may only use root-relative or external references.
+ */
+function checkFragments(files: string[], fragments: Fragments, links: PassContext['links'], scriptHashes: Set<string>, sitePath: (file: string) => string): void {
+  for (const file of files.filter((f) => f.endsWith('.html'))) {
+    const body = fragments.text.get(fragmentNameOfPath(sitePath(file)))!;
+    const relativeRef = referencedUrls(body).find((u) => !/^(?:\/(?!\/)|[a-z][a-z0-9+.-]*:)/i.test(u));
+    if (relativeRef !== undefined) throw new Error(`the shared fragment ${sitePath(file)} has a relative reference, "${relativeRef}"`);
+    for (const h of scriptsOf(sitePath(file), body)) scriptHashes.add(h);
+    links.page(file, body);
+  }
+}
+
+async function writeMemo(file: string, memo: Memo): Promise<void> {
+  const tmp = `${file}.${process.pid}.tmp`;
+  await writeFile(tmp, JSON.stringify(memo));
+  await rename(tmp, file);
+}
+
 export async function finishBuild(
   root: string,
   bases: Parameters<typeof policy>[1] & { serviceWorker: boolean },
@@ -117,219 +334,51 @@ export async function finishBuild(
   root = resolve(root);
   const sitePath = (file: string) => `/${relative(root, file).split(sep).join('/')}`;
   const all = await listFiles(root);
-
   // Fragments first: every page that carries a marker needs them.
-  const isFragment = (file: string) => sitePath(file).split('/').includes(FRAGMENT_DIR);
-  const fragments = new Map<string, string>();
-  const fragmentBytes = new Map<string, Buffer>();
-  await mapLimit(all.filter((f) => isFragment(f) && f.endsWith('.html')), FILE_CONCURRENCY, async (file) => {
-    const html = await readFile(file, 'utf8');
-    const body = extractFragment(html);
-    if (body === null) throw new Error(`${sitePath(file)} has no fragment bounds`);
-    fragments.set(fragmentNameOfPath(sitePath(file)), body);
-    fragmentBytes.set(fragmentNameOfPath(sitePath(file)), Buffer.from(body));
-  });
-  for (const dir of new Set(all.filter(isFragment).map((f) => fragmentRoot(root, f)))) await rm(dir, { recursive: true, force: true });
-  const files = all.filter((f) => !isFragment(f));
-  const fileSet = new Set(files);
+  const fragmentFiles = all.filter((f) => isFragmentPath(sitePath(f)));
+  const fragments = await takeFragments(root, fragmentFiles, sitePath);
+  const files = all.filter((f) => !isFragmentPath(sitePath(f)));
   const sitePaths = files.map(sitePath);
-  const basis = hash(
-    'sha256',
-    JSON.stringify([
-      await Promise.all(MEMO_CODE.map((f) => readFile(f, 'utf8'))),
-      [...KNOWN_INLINE_SCRIPTS].sort(),
-    ]),
-  );
-  const fragmentHashes = new Map([...fragments].map(([name, body]) => [name, sha256(body)]));
-  /** The bytes of the fragments a page carries: its spliced hash holds while these do. */
-  const splicedKey = (names: string[]) => names.map((name) => fragmentHashes.get(name) ?? '').join(' ');
+  const basis = await memoBasis();
   const remembered = await readMemo(memoFile, basis, new Set(sitePaths));
-  const memo: Memo = { basis, files: sitePaths, pages: {} };
-  let reusedFindings = 0;
-  let pagesRead = 0;
+  const links = linkChecker(root, new Set(files));
+  const scriptHashes = new Set<string>();
+  checkFragments(fragmentFiles, fragments, links, scriptHashes, sitePath);
 
-  // The policy's files are written once every page has been read; they are hashed after.
+  // The policy's files are written once every page has been read; they are hashed after, and the service worker last.
   const policyFiles = new Set(POLICY_FILES.map((p) => join(root, p)));
   const serviceWorker = join(root, SERVICE_WORKER_FILE);
-  const links = linkChecker(root, fileSet);
-  const scriptHashes = new Set<string>();
-  const hashes: Record<string, string> = {};
   const show = progress('compress', files.length);
-  let compressible = 0;
-
-  /**
-   * Records a file's final hash, makes it a link to the published release's file when that has the
-   * same bytes, and places its compressed siblings (compressing `bytes()` only when the cache lacks
-   * them). Returns whether the file was linked.
-   */
-  const settle = async (file: string, path: string, fileHash: string, bytes: () => Buffer | Promise<Buffer>): Promise<boolean> => {
-    hashes[path] = fileHash;
-    const linked = linkUnchanged(file, path, fileHash);
-    if (COMPRESSIBLE.test(file)) {
-      compressible++;
-      const siblings = await compressor.compress(file, path, linked ? () => readFile(file) : bytes, fileHash, siblingFromPrevious);
-      for (const sibling of siblings) hashes[sibling.file] = sibling.identity;
-    }
-    return linked;
-  };
-
-  /*
-   * The pass's own file work is synchronous: page cache reads and writes of some 40 KB take tens of
-   * microseconds, and each awaited call cost more than that again in a hop through libuv's threads,
-   * on a machine whose cores the compression threads already keep busy (measured: 35 % less CPU).
-   * The pages still flow concurrently (mapLimit), waiting only on the compression threads.
-   */
-
-  /**
-   * Puts a new inode at `file`, made at a temporary name by `make`, never writing through the old one:
-   * a page Astro reused is a hard link to its cache's copy (astro-restore.ts), which must keep the bytes Astro wrote.
-   */
-  const swapIn = (file: string, make: (tmp: string) => void) => {
-    const tmp = `${file}.finish-${process.pid}`;
-    try {
-      make(tmp);
-      renameSync(tmp, file);
-    } catch (error) {
-      rmSync(tmp, { force: true });
-      throw error;
-    }
-  };
-
-  /** A file kept as Astro wrote it: published with an inode of its own, so that Astro's next build cannot change it. */
-  const keep = (file: string, links?: number) => {
-    if ((links ?? statSync(file).nlink) > 1) swapIn(file, (tmp) => copyFileSync(file, tmp));
-  };
-
-  /** A file whose bytes are final as they are. */
-  const finishFile = async (file: string, body: Buffer) => {
-    if (!(await settle(file, sitePath(file), sha256(body), () => body))) keep(file);
-  };
-
-  /** One page as Astro wrote it: read, decoded and spliced only when something needs its bytes, its text or its final bytes. */
-  const pageOf = (file: string, read?: Buffer) => {
-    let text: string | undefined;
-    let body: Buffer | undefined;
-    const page = {
-      loaded: () => read !== undefined,
-      // Synchronous for the rare unread page that turns out to need its bytes (links.replay, a file not in the previous release).
-      read: () => (read ??= (pagesRead++, readFileSync(file))),
-      text: () => (text ??= page.read().toString('utf8')),
-      final: () => (body ??= spliceFragments(page.read(), fragmentBytes)),
-    };
-    return page;
-  };
-
-  const scriptsOf = (path: string, html: string) => {
-    try {
-      return inlineScriptHashes(html);
-    } catch (error) {
-      // A script the site did not write (a sanitiser regression): never allow it by the policy.
-      if (error instanceof ForeignInlineScriptError) throw new ForeignInlineScriptError(`${path}: ${error.message}`);
-      throw error;
-    }
-  };
-
-  // Each fragment is checked once, on its own; a page is checked as Astro wrote it, with the marker.
-  // A fragment stands in pages at any depth, so it may only use root-relative or external references.
-  for (const file of all.filter((f) => isFragment(f) && f.endsWith('.html'))) {
-    const body = fragments.get(fragmentNameOfPath(sitePath(file)))!;
-    const relativeRef = referencedUrls(body).find((u) => !/^(?:\/(?!\/)|[a-z][a-z0-9+.-]*:)/i.test(u));
-    if (relativeRef !== undefined) throw new Error(`the shared fragment ${sitePath(file)} has a relative reference, "${relativeRef}"`);
-    for (const h of scriptsOf(sitePath(file), body)) scriptHashes.add(h);
-    links.page(file, body);
-  }
-
-  /** What the page's check found: from the memo for the same bytes at the same path, or now. Returns its final hash. */
-  const checkPage = (file: string, path: string, page: ReturnType<typeof pageOf>, stamp: string): PageMemo => {
-    const known = remembered[path];
-    // An unread page is one whose stamp the memo holds (finishPage): its bytes are the remembered ones.
-    const raw = page.loaded() || !known ? sha256(page.read()) : known.raw;
-    // A page without markers is published as Astro wrote it.
-    const finalHash = (names: string[]) => (names.length ? sha256(page.final()) : raw);
-    if (known?.raw === raw) {
-      reusedFindings++;
-      for (const h of known.scripts) scriptHashes.add(h);
-      links.replay(file, page.text, known.links);
-      const spliced = splicedKey(known.fragments);
-      if (spliced === known.spliced && stamp === known.stamp) return (memo.pages[path] = known);
-      return (memo.pages[path] = { ...known, stamp, spliced, hash: spliced === known.spliced ? known.hash : finalHash(known.fragments) });
-    }
-    const text = page.text();
-    const scripts = scriptsOf(path, text);
-    for (const h of scripts) scriptHashes.add(h);
-    const names = fragmentsIn(page.read());
-    return (memo.pages[path] = { raw, stamp, fragments: names, spliced: splicedKey(names), hash: finalHash(names), scripts, links: links.page(file, text) });
-  };
-
-  /** Pages: spliced, checked, and written only when their bytes are not already in the previous release. */
-  const finishPage = async (file: string) => {
-    const path = sitePath(file);
-    const { ino, size, mtimeNs, nlink } = statSync(file, { bigint: true });
-    const stamp = `${ino}:${size}:${mtimeNs}`;
-    // Unread only when nothing needs its bytes: a reused page (a link to Astro's cache) whose spliced hash holds.
-    const known = remembered[path];
-    const unread = nlink > 1n && known?.stamp === stamp && known.spliced === splicedKey(known.fragments);
-    const page = pageOf(file, unread ? undefined : (pagesRead++, readFileSync(file)));
-    const found = checkPage(file, path, page, stamp);
-    if (await settle(file, path, found.hash, page.final)) return;
-    if (found.fragments.length) swapIn(file, (tmp) => writeFileSync(tmp, page.final()));
-    else keep(file, Number(nlink));
-  };
-
-  /** A compressed sibling the previous release has with the same identity (precompress.ts), linked from it. */
-  const siblingFromPrevious: FromPrevious = (path, identity, target) => linkUnchanged(target, path, identity);
-
-  /** Replaces `file` by a link to the previous release's file at `path` when that has `hash`. */
-  const linkUnchanged = (file: string, path: string, hash: string): boolean => {
-    if (!previousRelease || previousRelease.hashes[path] !== hash) return false;
-    try {
-      swapIn(file, (tmp) => linkSync(join(previousRelease.root, path), tmp));
-      return true;
-    } catch {
-      // Another file system, or the release lost the file: this one stays, with its new time.
-      return false;
-    }
-  };
-
   // Its threads keep the process alive until closed: started only here, where `finally` closes them.
   const compressor = await createCompressor(compressCache);
+  const pass = new FinishPass({ root, fragments, remembered, links, compressor, previousRelease, knownHashes, scriptHashes });
   try {
-    await mapLimit(
-      files.filter((f) => !policyFiles.has(f) && f !== serviceWorker),
-      FILE_CONCURRENCY,
-      async (file) => {
-        const known = knownHashes[sitePath(file)];
-        if (known) await settle(file, sitePath(file), known, () => readFileSync(file));
-        else await (file.endsWith('.html') ? finishPage(file) : finishFile(file, readFileSync(file)));
-        show.tick();
-      },
-    );
+    await mapLimit(files.filter((f) => !policyFiles.has(f) && f !== serviceWorker), FILE_CONCURRENCY, async (file) => {
+      await pass.finish(file);
+      show.tick();
+    });
     await writePolicy(root, scriptHashes, bases);
     for (const file of policyFiles) {
-      await finishFile(file, await readFile(file));
+      await pass.finishFile(file, await readFile(file));
       show.tick();
     }
     await writeServiceWorker(root, bases.serviceWorker);
-    await finishFile(serviceWorker, await readFile(serviceWorker));
+    await pass.finishFile(serviceWorker, await readFile(serviceWorker));
   } finally {
     await compressor.close();
   }
   show.done();
   const checked = await links.finish();
   // Only a clean build is remembered: a page's findings are replayed without its broken references.
-  if (memoFile && !checked.broken.length) {
-    const tmp = `${memoFile}.${process.pid}.tmp`;
-    await writeFile(tmp, JSON.stringify(memo));
-    await rename(tmp, memoFile);
-  }
+  if (memoFile && !checked.broken.length) await writeMemo(memoFile, { basis, files: sitePaths, pages: pass.memo });
 
   return {
-    hashes: Object.fromEntries(Object.entries(hashes).sort(([a], [b]) => (a < b ? -1 : 1))),
+    hashes: Object.fromEntries(Object.entries(pass.hashes).sort(([a], [b]) => (a < b ? -1 : 1))),
     links: checked,
-    compressed: { files: compressible, ...compressor.stats, pruned: await compressor.prune() },
-    fragments: fragments.size,
-    remembered: reusedFindings,
-    pagesRead,
+    compressed: { files: pass.compressible, ...compressor.stats, pruned: await compressor.prune() },
+    fragments: fragments.text.size,
+    remembered: pass.reusedFindings,
+    pagesRead: pass.pagesRead,
     ms: Math.round(performance.now() - started),
   };
 }

@@ -2,17 +2,22 @@
  * The incremental build's page keys (Astro `cacheKey`). A page is reused only
  * when its key is unchanged, so the key must cover every input the page
  * renders that is not code (code is hashed by Astro itself): its props, the
- * menu of its language, and the build settings read from the environment.
- * Routes never build keys by hand; `perLanguage` does it from their props.
+ * menu of its language, and the site's settings. Routes never build keys by
+ * hand; `perLanguage` does it from their props.
  */
 import { createHash } from 'node:crypto';
-import { readConfig } from '../config.ts';
+import { readConfig, type SiteConfig } from '../config.ts';
 
-/** Settings that reach the HTML without being part of Astro's config or of the code. */
-function environmentInputs(): unknown[] {
-  const c = readConfig();
-  // The footer prints the year, so a page built in a new year is a new page.
-  return [c.publicApiBase, c.mediaBase, c.hcaptchaSitekey, c.demoCaptcha, new Date().getFullYear()];
+/**
+ * Settings that cannot reach a page: where the pull keeps the snapshot. Every other setting is in every
+ * key, by construction, so a new setting that some page shows cannot leave stale pages behind.
+ */
+export const SETTINGS_NOT_IN_PAGES = ['contentDir'] as const satisfies readonly (keyof SiteConfig)[];
+
+/** The settings that reach the HTML, and the year (the footer prints it, so a page built in a new year is a new page). */
+export function environmentInputs(config: SiteConfig = readConfig()): unknown[] {
+  const settings = Object.entries(config).filter(([name]) => !(SETTINGS_NOT_IN_PAGES as readonly string[]).includes(name));
+  return [settings.sort(([a], [b]) => (a < b ? -1 : 1)), new Date().getFullYear()];
 }
 
 /**

@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { startTestApi, testApiDir } from '../helpers/sample-api.ts';
 import { checkBudgets } from '../../scripts/check-budgets.ts';
-import { checkLinks } from '../../scripts/check-links.ts';
+import { checkLinks } from '../../scripts/lib/link-check.ts';
 import { serveDist } from '../../scripts/serve.ts';
 
 const run = promisify(execFile);
@@ -25,6 +25,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         SITE_URL: 'http://127.0.0.1:4321',
         CONTENT_DIR: `${E2E_DIR}/content`,
         OUT_DIR: `${E2E_DIR}/dist`,
+        PICTURE_DIR: `${E2E_DIR}/pictures`,
         ASTRO_TELEMETRY_DISABLED: '1',
       },
       maxBuffer: 64 * 1024 * 1024,

@@ -1,0 +1,39 @@
+/** Every setting a page can show is in every page's key, by construction (src/content/cache-key.ts). */
+import { afterEach, describe, expect, it } from 'vitest';
+import { pageKeys, SETTINGS_NOT_IN_PAGES } from '../../src/content/cache-key.ts';
+import { readConfig, type SiteConfig } from '../../src/config.ts';
+
+const saved = { ...process.env };
+afterEach(() => {
+  process.env = { ...saved };
+});
+
+/** One environment change per setting, each changing exactly that setting's value. */
+const CHANGES: Record<keyof SiteConfig, Record<string, string>> = {
+  apiBase: { API_BASE: 'https://api.example.uz', PUBLIC_API_BASE: 'http://127.0.0.1:8787', MEDIA_BASE: 'http://127.0.0.1:8787' },
+  publicApiBase: { PUBLIC_API_BASE: 'https://public.example.uz' },
+  mediaBase: { MEDIA_BASE: 'https://media.example.uz' },
+  siteUrl: { SITE_URL: 'https://qorakul.uz' },
+  hcaptchaSitekey: { HCAPTCHA_SITEKEY: '20000000-ffff-ffff-ffff-000000000002', API_BASE: 'https://api.example.uz' },
+  contentDir: { CONTENT_DIR: '.cache/elsewhere' },
+  demoCaptcha: { HCAPTCHA_SITEKEY: '10000000-ffff-ffff-ffff-000000000001' },
+  serviceWorker: { SERVICE_WORKER: 'off' },
+};
+
+describe('page keys', () => {
+  it.each(Object.keys(CHANGES) as (keyof SiteConfig)[])('%s: a page is drawn again when it changes, unless no page can show it', (setting) => {
+    for (const name of ['API_BASE', 'PUBLIC_API_BASE', 'MEDIA_BASE', 'SITE_URL', 'HCAPTCHA_SITEKEY', 'CONTENT_DIR', 'SERVICE_WORKER']) delete process.env[name];
+    if (setting === 'hcaptchaSitekey') process.env.API_BASE = 'https://api.example.uz';
+    const before = readConfig();
+    const key = pageKeys('menu')({ id: 1 });
+    Object.assign(process.env, CHANGES[setting]);
+    const after = readConfig();
+    expect(after[setting], 'the change is to this setting').not.toEqual(before[setting]);
+    const changedKey = pageKeys('menu')({ id: 1 }) !== key;
+    expect(changedKey).toBe(!(SETTINGS_NOT_IN_PAGES as readonly string[]).includes(setting));
+  });
+
+  it('covers every setting of SiteConfig', () => {
+    expect(Object.keys(CHANGES).sort()).toEqual(Object.keys(readConfig()).sort());
+  });
+});

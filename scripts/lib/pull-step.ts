@@ -7,6 +7,7 @@
 import { readMachineSettings, type SiteConfig } from '../../src/config.ts';
 import type { ContentChanges } from '../../src/content/changes.ts';
 import { pullPictures, type PicturePullStats } from '../../src/content/pictures/pull.ts';
+import { ApiError } from '../../src/api/client.ts';
 import { pullContent, type PullSummary } from '../../src/content/pull.ts';
 
 export interface PullReport extends PullSummary {
@@ -14,7 +15,13 @@ export interface PullReport extends PullSummary {
 }
 
 export async function pullStep(config: SiteConfig, changes: ContentChanges, log: (line: string) => void = console.log): Promise<PullReport> {
-  const content = await pullContent({ ...config, changes, log });
+  const content = await pullContent({ ...config, changes, log }).catch((error: unknown) => {
+    // No answer at all (refused, reset, timed out): say so plainly, with the call that failed.
+    if (error instanceof ApiError && error.status === undefined && /fetch failed|timed out|abort/i.test(error.message)) {
+      throw new Error(`The content API at ${config.apiBase} does not answer (${error.message})`);
+    }
+    throw error;
+  });
   const pictures = await pullPictures({
     contentDir: config.contentDir,
     mediaBase: config.mediaBase,

@@ -261,7 +261,7 @@ describe('rebuild', () => {
     const current = await readlink(join(WORK, 'releases', 'current'));
     process.env.API_BASE = 'http://127.0.0.1:9';
     // The operator reads which call failed; the bundled sample API is never started in its place.
-    await expect(rebuild('all')).rejects.toThrow(/api\/home\/menus: fetch failed/);
+    await expect(rebuild('all')).rejects.toThrow(/The content API at http:\/\/127\.0\.0\.1:9 does not answer \(api\/home\/menus: fetch failed/);
     process.env.API_BASE = api.url;
     expect(await readlink(join(WORK, 'releases', 'current'))).toBe(current);
   }, 60_000);

@@ -248,7 +248,7 @@ export function corruptItems(body: unknown): unknown {
 let padding: string | undefined;
 
 /** The same JSON, about HUGE_BYTES long and still valid. */
-export function padJson(text: string): string {
+function padJson(text: string): string {
   padding ??= 'x'.repeat(HUGE_BYTES);
   const trimmed = text.trim();
   if (!trimmed.startsWith('{')) return `${text}${' '.repeat(HUGE_BYTES)}`;

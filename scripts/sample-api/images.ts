@@ -29,7 +29,7 @@ function chunk(type: string, data: Buffer): Buffer {
 }
 
 /** Encodes 8-bit RGB rows as a PNG file. */
-export function encodePng(width: number, height: number, rgb: Uint8Array): Buffer {
+function encodePng(width: number, height: number, rgb: Uint8Array): Buffer {
   const raw = Buffer.alloc((width * 3 + 1) * height);
   for (let y = 0; y < height; y++) {
     raw[y * (width * 3 + 1)] = 0; // filter: none
@@ -47,8 +47,8 @@ export function encodePng(width: number, height: number, rgb: Uint8Array): Buffe
   ]);
 }
 
-/** A small deterministic generator seeded by the picture's name. */
-function random(name: string): () => number {
+/** A small deterministic generator seeded by the picture's name (media.ts draws its photographs with it too). */
+export function random(name: string): () => number {
   let h = 2166136261;
   for (const ch of name) h = Math.imul(h ^ ch.charCodeAt(0), 16777619);
   return () => {

@@ -36,7 +36,7 @@ import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import sharp from 'sharp';
-import { renderPicture, type PictureKind } from './images.ts';
+import { random, renderPicture, type PictureKind } from './images.ts';
 
 export const PHOTO_MODES = ['shared', 'distinct'] as const;
 export type PhotoMode = (typeof PHOTO_MODES)[number];
@@ -84,17 +84,6 @@ export function latencyFromEnv(raw: string | undefined = process.env.SAMPLE_API_
 }
 
 // ---- the photographs -------------------------------------------------------
-
-/** A small deterministic generator seeded by a name (the same as images.ts uses, in its own copy). */
-function random(name: string): () => number {
-  let h = 2166136261;
-  for (const ch of name) h = Math.imul(h ^ ch.charCodeAt(0), 16777619);
-  return () => {
-    h = Math.imul(h ^ (h >>> 15), 2246822507);
-    h = Math.imul(h ^ (h >>> 13), 3266489909);
-    return ((h ^= h >>> 16) >>> 0) / 4294967296;
-  };
-}
 
 type Rgb = [number, number, number];
 // Tones of outdoor photographs of the region: sky, haze, sand, brick, steppe, trees, water, shade, plaster.

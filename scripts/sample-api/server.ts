@@ -177,7 +177,7 @@ async function readText(req: IncomingMessage): Promise<string | null> {
 }
 
 /** A user's words as an FTS5 query: each word quoted (so no operator syntax leaks in) and prefix-matched. */
-export function ftsQuery(q: string, uzLatin = false): string {
+function ftsQuery(q: string, uzLatin = false): string {
   // Uzbek Latin content writes oʻ, gʻ (U+02BB) and the tutuq belgisi (U+02BC); people type ' or ‘ for both.
   const nfc = q.normalize('NFC');
   const typed = !uzLatin ? nfc : nfc

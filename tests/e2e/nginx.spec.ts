@@ -8,6 +8,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -129,8 +130,19 @@ test('a news page, which has a .br only, is gzipped as it is sent to a client wi
 test('plain HTTP only redirects to HTTPS, keeping the path and query', async () => {
   const res = await fetch(`${plainBase}/ru/news?pageNumber=2`, { redirect: 'manual' });
   expect(res.status).toBe(301);
-  expect(res.headers.get('location')).toBe('https://127.0.0.1/ru/news?pageNumber=2');
+  expect(res.headers.get('location')).toBe('https://qorakul.uz/ru/news?pageNumber=2');
   expect(res.headers.get('server')).toBe('nginx');
+  // A request naming another host is still sent to the site's own name, never to that host.
+  const foreign = await new Promise<{ status?: number; location?: string }>((resolve, reject) => {
+    const url = new URL(`${plainBase}/news`);
+    request({ host: url.hostname, port: url.port, path: '/news', headers: { host: 'evil.example' } }, (r) => {
+      r.resume();
+      resolve({ status: r.statusCode, location: r.headers.location });
+    })
+      .on('error', reject)
+      .end();
+  });
+  expect(foreign).toEqual({ status: 301, location: 'https://qorakul.uz/news' });
 });
 
 test('old ?pageNumber=N list links are redirected to the static pages', async () => {

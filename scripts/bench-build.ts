@@ -100,6 +100,7 @@ const env = {
   API_BASE: api.url,
   // rebuild refuses to run without both (it must never publish by default).
   SITE_URL: process.env.SITE_URL || 'http://127.0.0.1:4321',
+  HCAPTCHA_SITEKEY: process.env.HCAPTCHA_SITEKEY || '10000000-ffff-ffff-ffff-000000000001',
   RELEASES_DIR: `${WORK}/releases`,
   ASTRO_CACHE_DIR: `${WORK}/astro`,
   CONTENT_DIR: `${WORK}/content`,

@@ -19,7 +19,7 @@ import { readMachineSettings, SAMPLE_API_URL } from '../src/config.ts';
 import { LANGUAGES, localizePath } from '../src/i18n/languages.ts';
 import { brotliSize, renderBlocking } from './check-budgets.ts';
 import { startSampleApi } from './sample-api/server.ts';
-import { serveDist } from './serve.ts';
+import { serveDist } from './lib/static-server.ts';
 
 const WORK = '.cache/bench-web';
 const { values: args } = parseArgs({ options: { pages: { type: 'string' } } });

@@ -12,6 +12,7 @@
  * - The home page's first visit (HTML, stylesheets, JavaScript and the
  *   pictures it loads at once) stays within 400 KB.
  */
+import { LANGUAGES } from '../src/i18n/languages.ts';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { readMachineSettings } from '../src/config.ts';
@@ -32,7 +33,7 @@ const PAGES = [
   { kind: 'information page', path: 'ekologiya/index.html', budget: BUDGETS.firstFlight },
   { kind: 'appeal form', path: 'murojaat_yuborish/index.html', budget: BUDGETS.firstFlight },
 ] as const;
-const PREFIXES = ['', 'uz-cyrl/', 'ru/', 'en/'];
+const PREFIXES = LANGUAGES.map((l) => (l.prefix ? `${l.prefix}/` : ''));
 
 export function brotliSize(root: string, path: string): number {
   const file = join(root, path);

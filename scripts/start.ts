@@ -7,7 +7,7 @@ import { readConfig } from '../src/config.ts';
 import { ensureApi } from './lib/api.ts';
 import { buildStep } from './lib/build-step.ts';
 import { pullStep } from './lib/pull-step.ts';
-import { serveDist } from './serve.ts';
+import { serveDist } from './lib/static-server.ts';
 
 const config = readConfig();
 try {

@@ -47,17 +47,19 @@ export function readConfig(): SiteConfig {
 }
 
 /**
- * Publishing commands (`rebuild`, `webhook`) must never fall back to the sample API or the local
- * origin: that would publish demo pages, or links to localhost, as the live site. Returns what is
- * missing, or null.
+ * Publishing commands (`rebuild`, `webhook`) must never fall back to the sample API, the local origin or
+ * hCaptcha's public test key: that would publish demo pages, links to localhost, or an appeal form that
+ * either stops no spam or has every real appeal refused by a server that checks. Returns what is missing, or null.
  */
 export function deployEnvProblem(): string | null {
-  const missing = ['API_BASE', 'SITE_URL'].filter((name) => !env(name));
+  const missing = ['API_BASE', 'SITE_URL', 'HCAPTCHA_SITEKEY'].filter((name) => !env(name));
   if (!missing.length) return null;
+  const named = missing.length > 1 ? `${missing.slice(0, -1).join(', ')} and ${missing.at(-1)} are` : `${missing[0]} is`;
   return (
-    `${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not set; refusing to publish. ` +
-    'Set API_BASE to the administration\'s content API and SITE_URL to the public origin of the site ' +
-    '(only `npm start` and `npm run dev` use the bundled sample API by default).'
+    `${named} not set; refusing to publish. ` +
+    "Set API_BASE to the administration's content API, SITE_URL to the public origin of the site and " +
+    "HCAPTCHA_SITEKEY to the site's hCaptcha key (only `npm start`, `npm run dev` and `npm run build` use the " +
+    'bundled sample API and a test key by default).'
   );
 }
 

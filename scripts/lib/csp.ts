@@ -9,6 +9,7 @@
  * the release for the web server (content-security-policy.txt, and into
  * _headers for static hosts).
  */
+import { Parser } from 'htmlparser2';
 import { createHash } from 'node:crypto';
 import { appendFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -45,19 +46,44 @@ export class ForeignInlineScriptError extends Error {}
  * throws ForeignInlineScriptError on any other (data blocks, JSON and JSON-LD, are not scripts).
  */
 export function inlineScriptHashes(html: string, known: ReadonlySet<string> = KNOWN_INLINE_SCRIPTS): string[] {
-  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)]
-    .filter((m) => !/type="application\/(ld\+)?json"/.test(m[0]))
-    .map((m) => {
-      const body = m[1]!;
-      if (!known.has(body)) {
-        throw new ForeignInlineScriptError(
-          `an inline script that is not one of the site's own: ${JSON.stringify(body.slice(0, 120))}${body.length > 120 ? '…' : ''}. ` +
-            'If it came from the API, the sanitiser let it through (src/lib/sanitize.ts); if the site needs a new ' +
-            'inline script, add it to src/lib/inline-scripts.ts.',
-        );
-      }
-      return `'sha256-${createHash('sha256').update(body).digest('base64')}'`;
-    });
+  return inlineScripts(html).map((body) => {
+    if (!known.has(body)) {
+      throw new ForeignInlineScriptError(
+        `an inline script that is not one of the site's own: ${JSON.stringify(body.slice(0, 120))}${body.length > 120 ? '…' : ''}. ` +
+          'If it came from the API, the sanitiser let it through (src/lib/sanitize.ts); if the site needs a new ' +
+          'inline script, add it to src/lib/inline-scripts.ts.',
+      );
+    }
+    return `'sha256-${createHash('sha256').update(body).digest('base64')}'`;
+  });
+}
+
+/**
+ * The text of every inline script element of `html`, read by an HTML parser as a browser reads it: an
+ * editor's words "<script> … </script>" in an attribute (a page's description) or escaped in a text are
+ * no script, and must not stop publishing. Data blocks (JSON, JSON-LD) are not scripts.
+ */
+function inlineScripts(html: string): string[] {
+  const scripts: string[] = [];
+  let current: string | null = null;
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        if (name === 'script' && attributes.src === undefined && !/^application\/(ld\+)?json$/i.test(attributes.type ?? '')) current = '';
+      },
+      ontext(text) {
+        if (current !== null) current += text;
+      },
+      onclosetag(name) {
+        if (name === 'script' && current !== null) scripts.push(current);
+        current = null;
+      },
+    },
+    { decodeEntities: false, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  );
+  parser.write(html);
+  parser.end();
+  return scripts;
 }
 
 const origin = (url: string) => new URL(url).origin;

@@ -54,12 +54,47 @@ export interface ApiClientOptions {
   onWarning?: (warning: ApiWarning) => void;
   /** Called once per HTTP attempt, for the build summary. */
   onRequest?: (method: string, url: string) => void;
+  /** The largest answer taken (MAX_ANSWER_BYTES). */
+  maxAnswerBytes?: number;
 }
 
 /** The language travels as `langType`, except on search where the API calls it `langTypeQorakul`. */
 type LangHeader = 'langType' | 'langTypeQorakul';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** An answer larger than this is none of the API's: a runaway or hostile one must not take the build's memory. */
+export const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
+
+/** The body as text, refused past `max` bytes (declared or read). */
+async function boundedText(res: Response, endpoint: string, max: number): Promise<string> {
+  const tooLarge = () => new ApiError(endpoint, `an answer of more than ${max} bytes`);
+  if (Number(res.headers.get('content-length') ?? 0) > max) {
+    await res.body?.cancel();
+    throw tooLarge();
+  }
+  if (!res.body) return res.text();
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const all = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    all.set(c, at);
+    at += c.byteLength;
+  }
+  return new TextDecoder().decode(all);
+}
 
 export function createApiClient(options: ApiClientOptions) {
   const {
@@ -69,6 +104,7 @@ export function createApiClient(options: ApiClientOptions) {
     fetch: doFetch = globalThis.fetch.bind(globalThis),
     onWarning = () => {},
     onRequest = () => {},
+    maxAnswerBytes = MAX_ANSWER_BYTES,
   } = options;
   const base = options.baseUrl.replace(/\/+$/, '');
 
@@ -98,6 +134,11 @@ export function createApiClient(options: ApiClientOptions) {
         continue;
       }
       status = res.status;
+      // A redirect may stay on the API's host; elsewhere, another server's answer would be filed as the API's.
+      if (res.redirected && new URL(res.url).origin !== new URL(base).origin) {
+        await res.body?.cancel();
+        throw new ApiError(endpoint, `redirected to another host (${new URL(res.url).origin}); refused`);
+      }
       if (res.status >= 500) {
         await res.body?.cancel();
         problem = `server error ${res.status}`;
@@ -108,8 +149,9 @@ export function createApiClient(options: ApiClientOptions) {
         throw new ApiError(endpoint, `HTTP ${res.status}`, res.status);
       }
       try {
-        return (await res.json()) as unknown;
+        return JSON.parse(await boundedText(res, endpoint, maxAnswerBytes)) as unknown;
       } catch (err) {
+        if (err instanceof ApiError) throw err;
         problem = `unreadable JSON (${describeFetchError(err, timeoutMs)})`;
       }
     }
@@ -181,7 +223,13 @@ export function createApiClient(options: ApiClientOptions) {
     async post(id: number, lang: LangNumber): Promise<Post | null> {
       const path = `api/post/${id}`;
       const data = dataOf(path, await getJson(path, url(path), lang));
-      return items(path, lang, [data], wire.postSchema, wire.toPost)[0] ?? null;
+      const post = items(path, lang, [data], wire.postSchema, wire.toPost)[0] ?? null;
+      // Filed under the id asked for, never under the one an answer claims: that could overwrite another post.
+      if (post && post.id !== id) {
+        onWarning({ endpoint: path, lang, id, problem: `the answer is post ${post.id}, not ${id}` });
+        return null;
+      }
+      return post;
     },
 
     async page(id: number, lang: LangNumber): Promise<ContentPage | null> {

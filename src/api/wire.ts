@@ -160,7 +160,8 @@ export function toNavTarget(page: string | number, isPage: boolean): NavTarget |
     return Number.isInteger(pageId) && pageId >= 0 ? { kind: 'page', pageId } : null;
   }
   if (/^https?:\/\//i.test(raw)) return { kind: 'external', url: raw };
-  if (raw.startsWith('/')) return { kind: 'route', path: raw };
+  // A path of this site: `//host` and `/\host` are other hosts to a browser, which a site-styled menu link must never lead to.
+  if (/^\/(?![/\\])[^\\\s]*$/.test(raw)) return { kind: 'route', path: raw };
   return null;
 }
 

@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { startTestApi, testApiDir } from '../helpers/sample-api.ts';
 import { checkBudgets } from '../../scripts/check-budgets.ts';
 import { checkLinks } from '../../scripts/lib/link-check.ts';
-import { serveDist } from '../../scripts/serve.ts';
+import { serveDist } from '../../scripts/lib/static-server.ts';
 
 const run = promisify(execFile);
 /** Working folder of one e2e run; set E2E_DIR to run two suites side by side. */

@@ -1,3 +1,5 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, createApiClient } from '../../src/api/client.ts';
 import type { ApiWarning } from '../../src/api/types.ts';
@@ -293,5 +295,55 @@ describe('schema failures', () => {
     const [group] = await client.menus(1);
     expect(group!.items).toEqual([{ title: 'ok', target: { kind: 'route', path: '/news' } }]);
     expect(warnings[0]!.problem).toContain('unusable target');
+  });
+});
+
+describe('an API that answers for someone else', () => {
+  /** A server on loopback that answers every request with `handler`. */
+  async function serve(handler: (req: IncomingMessage, res: ServerResponse) => void) {
+    const server = createServer(handler);
+    await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((ok) => server.close(() => ok())) };
+  }
+  const post = (id: number) => JSON.stringify({ data: { id, title: `Post ${id}`, berifDescription: "b", description: "<p>d</p>", imageUrl: null, date: "2026-11-20T10:00:00", countViews: 1 } });
+
+  it('refuses a redirect to another host instead of filing its answer as the API’s', async () => {
+    const other = await serve((_req, res) => void res.writeHead(200, { 'content-type': 'application/json' }).end(post(1)));
+    const api = await serve((_req, res) => void res.writeHead(302, { location: `${other.url}/api/post/1` }).end());
+    try {
+      const client = createApiClient({ baseUrl: api.url, retries: 0 });
+      await expect(client.post(160, 1)).rejects.toThrow(/api\/post\/160: redirected to another host \(http:\/\/127\.0\.0\.1:\d+\); refused/);
+    } finally {
+      await Promise.all([api.close(), other.close()]);
+    }
+  });
+
+  it('files a post only under the id asked for: an answer claiming another id is left out with a warning', async () => {
+    const api = await serve((_req, res) => void res.writeHead(200, { 'content-type': 'application/json' }).end(post(1)));
+    const warnings: ApiWarning[] = [];
+    try {
+      const client = createApiClient({ baseUrl: api.url, retries: 0, onWarning: (w) => warnings.push(w) });
+      expect(await client.post(160, 1)).toBeNull();
+      expect(warnings).toEqual([expect.objectContaining({ endpoint: 'api/post/160', id: 160, problem: 'the answer is post 1, not 160' })]);
+      expect((await client.post(1, 1))?.title).toBe('Post 1');
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('refuses an answer larger than its bound, declared or not, before it takes the memory', async () => {
+    const big = `{"data":{"data":{"id":1,"title":"${'x'.repeat(3000)}"}}}`;
+    const api = await serve((req, res) => {
+      if (req.url?.includes('declared')) return void res.writeHead(200, { 'content-length': String(10 ** 9) }).end();
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write(big.slice(0, 1000));
+      res.end(big.slice(1000));
+    });
+    try {
+      const client = createApiClient({ baseUrl: api.url, retries: 0, maxAnswerBytes: 2048 });
+      await expect(client.post(1, 1)).rejects.toThrow(/api\/post\/1: an answer of more than 2048 bytes/);
+    } finally {
+      await api.close();
+    }
   });
 });

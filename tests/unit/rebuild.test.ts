@@ -27,6 +27,8 @@ beforeAll(async () => {
   Object.assign(process.env, {
     API_BASE: api.url,
     SITE_URL: 'http://localhost:4321',
+    // hCaptcha's public test key: rebuild refuses to publish without a key.
+    HCAPTCHA_SITEKEY: '10000000-ffff-ffff-ffff-000000000001',
     RELEASES_DIR: `${WORK}/releases`,
     ASTRO_CACHE_DIR: `${WORK}/astro`,
     CONTENT_DIR: `${WORK}/content`,

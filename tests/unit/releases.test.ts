@@ -47,23 +47,27 @@ function holdLock(dir: string): Promise<ChildProcess> {
 }
 
 describe('publishing commands need their settings', () => {
-  it('rebuild and webhook refuse to run without API_BASE and SITE_URL, with exit code 2', async () => {
+  it('rebuild and webhook refuse to run without API_BASE, SITE_URL and HCAPTCHA_SITEKEY, with exit code 2', async () => {
     const dir = tempDir();
     const rebuild = await run('scripts/rebuild.ts', [], { RELEASES_DIR: dir });
     expect(rebuild.code).toBe(2);
-    expect(rebuild.out).toMatch(/API_BASE and SITE_URL are not set; refusing to publish/);
+    expect(rebuild.out).toMatch(/API_BASE, SITE_URL and HCAPTCHA_SITEKEY are not set; refusing to publish/);
     const onlyApi = await run('scripts/rebuild.ts', [], { RELEASES_DIR: dir, API_BASE: DEAD_API });
     expect(onlyApi.code).toBe(2);
-    expect(onlyApi.out).toMatch(/SITE_URL is not set/);
+    expect(onlyApi.out).toMatch(/SITE_URL and HCAPTCHA_SITEKEY are not set/);
+    // A production rebuild without its own hCaptcha key would ship the public test key.
+    const noKey = await run('scripts/rebuild.ts', [], { RELEASES_DIR: dir, API_BASE: DEAD_API, SITE_URL: 'https://qorakul.example' });
+    expect(noKey.code).toBe(2);
+    expect(noKey.out).toMatch(/HCAPTCHA_SITEKEY is not set; refusing to publish/);
     expect(existsSync(join(dir, 'current'))).toBe(false);
     const webhook = await run('scripts/webhook.ts', [], { WEBHOOK_SECRET: 'x'.repeat(32), WEBHOOK_PORT: '0' });
     expect(webhook.code).toBe(2);
-    expect(webhook.out).toMatch(/API_BASE and SITE_URL are not set/);
+    expect(webhook.out).toMatch(/API_BASE, SITE_URL and HCAPTCHA_SITEKEY are not set/);
   }, 30_000);
 });
 
 describe('the rebuild lock', () => {
-  const env = (dir: string) => ({ RELEASES_DIR: dir, API_BASE: DEAD_API, SITE_URL: 'https://qorakul.example' });
+  const env = (dir: string) => ({ RELEASES_DIR: dir, API_BASE: DEAD_API, SITE_URL: 'https://qorakul.example', HCAPTCHA_SITEKEY: '10000000-ffff-ffff-ffff-000000000001' });
 
   it('a second run refuses at once with its own exit code while one holds the lock; --wait waits for it', async () => {
     const dir = tempDir();

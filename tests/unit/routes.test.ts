@@ -12,6 +12,8 @@ describe('menu targets and slugs', () => {
     expect(toNavTarget('https://my.gov.uz', false)).toEqual({ kind: 'external', url: 'https://my.gov.uz' });
     expect(toNavTarget('/yangiliklar', false)).toEqual({ kind: 'route', path: '/yangiliklar' });
     expect(toNavTarget('abc', true)).toBeNull();
+    // Another host in the guise of a path is no menu item of this site.
+    for (const hostile of ['//evil.example/news', '/\\evil.example', '/ok\\..\\x', '/news page']) expect(toNavTarget(hostile, false), hostile).toBeNull();
   });
   it('maps slugs to canonical routes in the page language', () => {
     expect(canonicalRoute('/yangiliklar')).toBe('/news');

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedEncodings, pageNumberRedirect, serveDist } from '../../scripts/serve.ts';
+import { acceptedEncodings, pageNumberRedirect, serveDist } from '../../scripts/lib/static-server.ts';
 
 let folder: string;
 let root: string;

@@ -1,7 +1,8 @@
 /** public/_headers and public/_redirects, read the way Netlify-style static hosts read them. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { pageNumberRedirect } from '../../scripts/serve.ts';
+import { SITE_TABLES } from '../../scripts/lib/server-config.ts';
+import { pageNumberRedirect } from '../../scripts/lib/static-server.ts';
 
 /** Every rule of a _headers file: a path pattern (`*` = anything) and its headers. */
 function headerRules(text: string): { pattern: RegExp; headers: [string, string][] }[] {
@@ -61,8 +62,8 @@ describe('public/_redirects', () => {
       }
       return null;
     };
-    for (const prefix of ['', '/uz-cyrl', '/ru', '/en']) {
-      for (const list of ['news', 'official-lectures']) {
+    for (const prefix of SITE_TABLES.prefixes.map((p) => (p ? `/${p}` : ''))) {
+      for (const list of SITE_TABLES.paginated) {
         for (const n of ['1', '2', '17']) {
           const path = `${prefix}/${list}`;
           const expected = pageNumberRedirect(new URL(`http://x${path}?pageNumber=${n}`));

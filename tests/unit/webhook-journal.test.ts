@@ -244,6 +244,7 @@ describe('killed and restarted', () => {
       // Nothing answers there: the real rebuild fails in its pull, before building anything.
       API_BASE: `http://127.0.0.1:${await closedPort()}`,
       SITE_URL: 'https://qorakul.example',
+      HCAPTCHA_SITEKEY: '10000000-ffff-ffff-ffff-000000000001',
       WEBHOOK_SECRET: SECRET,
       WEBHOOK_PORT: '0',
       WEBHOOK_DEBOUNCE_MS: '0',

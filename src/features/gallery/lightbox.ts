@@ -47,6 +47,12 @@ function readMessages(): Messages {
 
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
+/**
+ * A photo group's title as GLightbox's caption: GLightbox writes a title with innerHTML, and the title is
+ * the API's text, so it goes in as text (an editor's "<a …>" shows as written, and is never a link).
+ */
+export const captionHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
 /** GLightbox's own frame, with its buttons labelled in the page's language. */
 function frame(m: Messages): string {
   return `<div id="glightbox-body" class="glightbox-container" tabindex="-1" role="dialog" aria-hidden="false">
@@ -162,7 +168,7 @@ export function enhanceGalleries(root: ParentNode = document): void {
     void load().then((GLightbox) => {
       const box = GLightbox({
         // The package's typings declare `elements` as an empty tuple; the runtime takes slide objects.
-        elements: group.map((a) => ({ href: a.href, type: 'image', title: a.dataset.caption ?? '' })) as unknown as [],
+        elements: group.map((a) => ({ href: a.href, type: 'image', title: captionHtml(a.dataset.caption ?? '') })) as unknown as [],
         startAt: group.indexOf(link),
         // §9: the gallery does not wrap around; a drag of 150 px closes it.
         loop: false,

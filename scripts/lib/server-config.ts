@@ -1,0 +1,91 @@
+/**
+ * The parts of the web server's configuration that follow from the site's
+ * tables (the languages and the paginated lists), made from them rather than
+ * copied by hand: the redirect of old list links (`/news?pageNumber=2` →
+ * `/news/page/2`) in nginx, in `public/_redirects` and in `npm run preview`,
+ * and each language's not-found and error pages in nginx.
+ * `npm run server-config` writes them; a unit test fails when a committed
+ * file differs from what the tables give.
+ */
+import { LANGUAGES } from '../../src/i18n/languages.ts';
+import { SECTION_LIST } from '../../src/lib/sections.ts';
+
+export interface Tables {
+  /** URL prefixes of the languages, '' for the unprefixed default. */
+  prefixes: readonly string[];
+  /** Slugs of the lists that have numbered pages. */
+  paginated: readonly string[];
+}
+
+export const SITE_TABLES: Tables = {
+  prefixes: LANGUAGES.map((l) => l.prefix),
+  paginated: SECTION_LIST.filter((s) => s.paginated).map((s) => s.slug),
+};
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const alternatives = (items: readonly string[]) => items.map(escape).join('|');
+
+/** `(/ru)?/news` and the like, as a regular expression over a path, capturing the list's path. */
+export function listPathPattern(tables: Tables = SITE_TABLES): string {
+  const prefixed = tables.prefixes.filter(Boolean);
+  return `(/(?:(?:${alternatives(prefixed)})/)?(?:${alternatives(tables.paginated)}))`;
+}
+
+/** `public/_redirects`: for hosts that read one with query matching (Netlify). */
+export function redirectsFile(tables: Tables = SITE_TABLES): string {
+  const lines = [
+    '# Made by `npm run server-config` from the language and list tables (scripts/lib/server-config.ts): do not edit.',
+    '# Old list links /news?pageNumber=N go to the static page /news/page/N, as',
+    '# scripts/serve.ts and deploy/nginx.conf do. Page 1 is the list itself: its',
+    '# rule comes first and serves the page unchanged (the first matching rule wins).',
+    '# `!` because /news exists as a file, which would otherwise win over the rule.',
+  ];
+  for (const prefix of tables.prefixes) {
+    for (const list of tables.paginated) {
+      const path = `${prefix ? `/${prefix}` : ''}/${list}`;
+      lines.push(`${path} pageNumber=1 ${path} 200`, `${path} pageNumber=:n ${path}/page/:n 301!`);
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+const BEGIN = (name: string) => `# BEGIN ${name}: made by \`npm run server-config\` from the site's tables; do not edit by hand.`;
+const END = (name: string) => `# END ${name}`;
+
+/** The generated blocks of deploy/nginx.conf, by name, each without its BEGIN/END lines. */
+export function nginxBlocks(tables: Tables = SITE_TABLES): Record<string, string> {
+  const list = listPathPattern(tables);
+  const redirect = [
+    'map "$uri?$arg_pageNumber" $hokimiyat_page_redirect {',
+    `    "~^(?<list>${list.slice(1, -1)})/?\\?1$"                   $list;`,
+    `    "~^(?<list>${list.slice(1, -1)})/?\\?(?<n>[1-9][0-9]{0,5})$" $list/page/$n;`,
+    '    default "";',
+    '}',
+  ].join('\n');
+  const languages = tables.prefixes
+    .filter(Boolean)
+    .map((p) =>
+      [
+        `    location /${p}/ {`,
+        `        error_page 500 502 503 504 /${p}/500/index.html;`,
+        `        error_page 404 /${p}/404/index.html;`,
+        '        try_files $uri $uri/index.html $uri.html =404;',
+        '    }',
+      ].join('\n'),
+    )
+    .join('\n');
+  return { 'list redirects': redirect, 'language error pages': languages };
+}
+
+/** `text` (deploy/nginx.conf) with each generated block replaced by what the tables give now. */
+export function withNginxBlocks(text: string, tables: Tables = SITE_TABLES): string {
+  let out = text;
+  for (const [name, body] of Object.entries(nginxBlocks(tables))) {
+    const begin = out.indexOf(BEGIN(name));
+    const end = out.indexOf(END(name));
+    if (begin < 0 || end < begin) throw new Error(`deploy/nginx.conf has no "${BEGIN(name)}" … "${END(name)}" block`);
+    const indent = out.slice(out.lastIndexOf('\n', begin) + 1, begin);
+    out = `${out.slice(0, begin)}${BEGIN(name)}\n${body}\n${indent}${out.slice(end)}`;
+  }
+  return out;
+}

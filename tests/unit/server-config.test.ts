@@ -1,0 +1,33 @@
+/** The web server's rules follow the language and list tables, with no other edit (scripts/lib/server-config.ts). */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { listPathPattern, nginxBlocks, redirectsFile, SITE_TABLES, withNginxBlocks } from '../../scripts/lib/server-config.ts';
+import { pageNumberRedirect } from '../../scripts/lib/static-server.ts';
+
+describe('server rules made from the tables', () => {
+  it('the committed public/_redirects and deploy/nginx.conf are what the tables give (else: npm run server-config)', () => {
+    expect(readFileSync('public/_redirects', 'utf8')).toBe(redirectsFile());
+    const nginx = readFileSync('deploy/nginx.conf', 'utf8');
+    expect(withNginxBlocks(nginx)).toBe(nginx);
+  });
+
+  it('a fifth language and a new paginated list need no other edit', () => {
+    const tables = { prefixes: [...SITE_TABLES.prefixes, 'kaa'], paginated: [...SITE_TABLES.paginated, 'tenders'] };
+    expect(redirectsFile(tables)).toContain('/kaa/tenders pageNumber=:n /kaa/tenders/page/:n 301!');
+    const blocks = Object.values(nginxBlocks(tables)).join('\n');
+    expect(blocks).toContain('location /kaa/ {');
+    expect(blocks).toContain('error_page 404 /kaa/404/index.html;');
+    expect(new RegExp(`^${listPathPattern(tables)}$`).exec('/kaa/tenders')?.[1]).toBe('/kaa/tenders');
+  });
+
+  it('preview sends every old list link of every language where the tables say', () => {
+    for (const prefix of SITE_TABLES.prefixes) {
+      for (const list of SITE_TABLES.paginated) {
+        const path = `${prefix ? `/${prefix}` : ''}/${list}`;
+        expect(pageNumberRedirect(new URL(`http://x${path}?pageNumber=1`))).toBe(path);
+        expect(pageNumberRedirect(new URL(`http://x${path}/?pageNumber=12`))).toBe(`${path}/page/12`);
+      }
+    }
+    expect(pageNumberRedirect(new URL('http://x/xx/news?pageNumber=2'))).toBeNull();
+  });
+});

@@ -187,8 +187,9 @@ function ftsQuery(q: string, uzLatin = false): string {
   return words.slice(0, 8).map((w) => `"${w}"*`).join(' ');
 }
 
-function router(db: DatabaseSync, media: MediaStore, mediaHeaders: MediaHeaderMode) {
-  const q = {
+/** The sample API's SQL, prepared once. */
+function prepareQueries(db: DatabaseSync) {
+  return {
     postList: db.prepare(`SELECT id, title, brief AS berifDescription, image AS imageUrl, date, views AS countViews
       FROM posts WHERE lang = ? AND type = ? ORDER BY date DESC, id DESC LIMIT ? OFFSET ?`),
     postCount: db.prepare('SELECT count(*) AS n FROM posts WHERE lang = ? AND type = ?'),
@@ -212,7 +213,11 @@ function router(db: DatabaseSync, media: MediaStore, mediaHeaders: MediaHeaderMo
     appeal: db.prepare(`INSERT INTO appeals (received_at, lang, fio, tel, email, title, description, idempotency_key)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`),
     appealByKey: db.prepare('SELECT id, lang FROM appeals WHERE idempotency_key = ?'),
-  };
+  };}
+
+function router(db: DatabaseSync, media: MediaStore, mediaHeaders: MediaHeaderMode) {
+  const q = prepareQueries(db);
+
 
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -239,21 +244,7 @@ function router(db: DatabaseSync, media: MediaStore, mediaHeaders: MediaHeaderMo
       return page ? sendJson(res, 200, { data: page }) : sendJson(res, 404, { errorMsg: 'Not found' });
     }
     if (get && path === '/api/survey/getAll') return sendJson(res, 200, { data: q.surveys.all(lang) });
-    if (req.method === 'POST' && path === '/api/survey/answer') {
-      const raw = await readText(req);
-      if (raw === null) return sendJson(res, 413, { errorMsg: 'Too large' });
-      let body: { surveyId?: unknown; isLike?: unknown };
-      try {
-        body = JSON.parse(raw) as typeof body;
-      } catch {
-        return sendJson(res, 400, { errorMsg: 'Invalid JSON' });
-      }
-      if (typeof body.isLike !== 'boolean' || !q.surveyExists.get(Number(body.surveyId))) {
-        return sendJson(res, 400, { errorMsg: 'Invalid answer' });
-      }
-      q.answer.run(Number(body.surveyId), body.isLike ? 1 : 0, new Date().toISOString());
-      return sendJson(res, 200, { success: true });
-    }
+    if (req.method === 'POST' && path === '/api/survey/answer') return answerSurvey(req, res);
     if (get && path === '/api/search') {
       const searchLang = langOf(req, 'langtypeqorakul');
       const match = ftsQuery(url.searchParams.get('q') ?? '', searchLang === 1);
@@ -261,27 +252,9 @@ function router(db: DatabaseSync, media: MediaStore, mediaHeaders: MediaHeaderMo
       const rows = q.search.all(match, searchLang) as { id: number; title: string; is_page: number }[];
       return sendJson(res, 200, rows.map((r) => ({ id: r.id, title: r.title, ispage: r.is_page === 1 })));
     }
-    if (get && path === '/api/home/menus') {
-      const groups = q.groups.all(lang) as { id: number; title: string; is_top: number }[];
-      const items = q.items.all(lang) as { group_id: number; title: string; page: string; is_page: number }[];
-      return sendJson(res, 200, {
-        data: groups.map((g) => ({
-          title: g.title,
-          isTop: g.is_top === 1,
-          items: items.filter((i) => i.group_id === g.id).map((i) => ({ title: i.title, page: i.page, isPage: i.is_page === 1 })),
-        })),
-      });
-    }
+    if (get && path === '/api/home/menus') return sendJson(res, 200, { data: menus(lang) });
     if (get && (m = path.match(/^\/api\/employee\/([123])$/))) return sendJson(res, 200, { data: q.employees.all(lang, Number(m[1])) });
-    if (get && path === '/api/gallery/photos') {
-      const groups = q.photos.all(lang) as { id: number; title: string; photoDate: string; photos: string }[];
-      return sendJson(res, 200, {
-        data: groups.map((g) => {
-          const photos = (JSON.parse(g.photos) as string[]).map((imageUrl) => ({ imageUrl }));
-          return { ...g, photosCount: photos.length, photos };
-        }),
-      });
-    }
+    if (get && path === '/api/gallery/photos') return sendJson(res, 200, { data: photoGroups(lang) });
     if (get && path === '/api/gallery/videos') return sendJson(res, 200, { data: q.videos.all(lang) });
     if (req.method === 'POST' && path === '/api/apply') return apply(req, res, lang);
     if (get && /^\/(?:uploads\/[\w.-]+\.png|media\/\w+\/[\w-]+\.jpg)$/.test(path)) {
@@ -300,6 +273,40 @@ function router(db: DatabaseSync, media: MediaStore, mediaHeaders: MediaHeaderMo
     }
     return sendJson(res, 404, { errorMsg: 'Not found' });
   };
+
+  async function answerSurvey(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const raw = await readText(req);
+    if (raw === null) return sendJson(res, 413, { errorMsg: 'Too large' });
+    let body: { surveyId?: unknown; isLike?: unknown };
+    try {
+      body = JSON.parse(raw) as typeof body;
+    } catch {
+      return sendJson(res, 400, { errorMsg: 'Invalid JSON' });
+    }
+    if (typeof body.isLike !== 'boolean' || !q.surveyExists.get(Number(body.surveyId))) {
+      return sendJson(res, 400, { errorMsg: 'Invalid answer' });
+    }
+    q.answer.run(Number(body.surveyId), body.isLike ? 1 : 0, new Date().toISOString());
+    return sendJson(res, 200, { success: true });
+  }
+
+  function menus(lang: number) {
+    const groups = q.groups.all(lang) as { id: number; title: string; is_top: number }[];
+    const items = q.items.all(lang) as { group_id: number; title: string; page: string; is_page: number }[];
+    return groups.map((g) => ({
+      title: g.title,
+      isTop: g.is_top === 1,
+      items: items.filter((i) => i.group_id === g.id).map((i) => ({ title: i.title, page: i.page, isPage: i.is_page === 1 })),
+    }));
+  }
+
+  function photoGroups(lang: number) {
+    const groups = q.photos.all(lang) as { id: number; title: string; photoDate: string; photos: string }[];
+    return groups.map((g) => {
+      const photos = (JSON.parse(g.photos) as string[]).map((imageUrl) => ({ imageUrl }));
+      return { ...g, photosCount: photos.length, photos };
+    });
+  }
 
   async function apply(req: IncomingMessage, res: ServerResponse, lang: number): Promise<void> {
     const raw = await readText(req);

@@ -23,6 +23,22 @@ const VALID = {
 };
 
 test.describe('survey voting', () => {
+  for (const lang of [RU, UZ]) {
+    test(`the vote buttons work before they are scrolled to: one Tab pass reaches them (${lang.label})`, async ({ page }) => {
+      const d = DICTIONARIES[lang.code];
+      await page.goto(localizePath(lang, '/'));
+      const like = page.locator('.survey').first().getByRole('button', { name: new RegExp(d['survey.like']) });
+      // Not scrolled into view: enabled all the same once the page has settled.
+      await expect(like).toBeEnabled({ timeout: 10_000 });
+      let reached = false;
+      for (let i = 0; i < 120 && !reached; i++) {
+        await page.keyboard.press('Tab');
+        reached = await like.evaluate((el) => el === document.activeElement);
+      }
+      expect(reached).toBe(true);
+    });
+  }
+
   for (const [lang, surveyIndex] of [[RU, 0], [EN, 2]] as const) {
     test(`a vote is counted once, survives a reload and cannot be repeated (${lang.label})`, async ({ page, api }) => {
       const d = DICTIONARIES[lang.code];
@@ -39,6 +55,8 @@ test.describe('survey voting', () => {
       await expect(like).toBeDisabled();
       await expect(dislike).toBeDisabled();
       await expect(card.getByRole('status')).toHaveText(d['survey.voted']);
+      // Focus goes to the note, not to the page, when the pressed button is disabled.
+      await expect(card.getByRole('status')).toBeFocused();
       // The list was reloaded from the server: the count shown includes this vote (other tests may vote too).
       await expect
         .poll(async () => Number((await like.locator('.survey__count').innerText()).replace(/\D/g, '')))
@@ -150,15 +168,41 @@ test.describe('search', () => {
   }
 
   for (const lang of [RU, EN]) {
-    test(`a network failure shows the error toast (${lang.label})`, async ({ page }) => {
+    test(`a network failure is said inside the dialog, where it can be read, and focus stays on the button (${lang.label})`, async ({ page }) => {
       const d = DICTIONARIES[lang.code];
       await page.route(apiRoute('api/search'), (route) => route.abort('connectionrefused'));
       await page.goto(localizePath(lang, '/'));
       const dialog = await openSearch(page, d['header.search']);
       await dialog.getByLabel(d['search.label']).fill('karakul');
-      await dialog.getByLabel(d['search.label']).press('Enter');
-      await expect(toastWith(page, d['search.error'])).toBeVisible();
+      const button = dialog.getByRole('button', { name: d['search.button'], exact: true });
+      await button.click();
+      await expect(dialog.getByRole('alert')).toHaveText(d['search.error']);
+      await expect(button).toBeFocused();
+      // Nothing stands over the message: the element at its centre is the message itself.
+      const covered = await dialog.getByRole('alert').evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return !el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+      });
+      expect(covered).toBe(false);
     });
+  }
+
+  for (const lang of [RU, UZ]) {
+    for (const width of [320, 360, 412]) {
+      test(`on a ${width} px phone the search button lies inside the dialog and the screen (${lang.label})`, async ({ page }) => {
+        const d = DICTIONARIES[lang.code];
+        await page.setViewportSize({ width, height: 640 });
+        await page.goto(localizePath(lang, '/'));
+        const dialog = await openSearch(page, d['header.search']);
+        const box = (await dialog.boundingBox())!;
+        const button = (await dialog.getByRole('button', { name: d['search.button'], exact: true }).boundingBox())!;
+        expect(button.x).toBeGreaterThanOrEqual(box.x);
+        expect(button.x + button.width).toBeLessThanOrEqual(box.x + box.width + 0.5);
+        expect(box.x + box.width).toBeLessThanOrEqual(width);
+        // The whole label shows: the button is at least as wide as its text.
+        expect(await dialog.getByRole('button', { name: d['search.button'], exact: true }).evaluate((b) => b.scrollWidth <= b.clientWidth)).toBe(true);
+      });
+    }
   }
 });
 
@@ -176,16 +220,29 @@ test.describe('appeal form', () => {
   }
 
   for (const lang of [UZ, RU]) {
-    test(`shows the length message under a short field once typing began, and needs the captcha (${lang.label})`, async ({ page }) => {
+    test(`says each rule up front, checks a field when it is left, and needs the captcha (${lang.label})`, async ({ page }) => {
       const d = DICTIONARIES[lang.code];
       await page.goto(localizePath(lang, '/murojaat_yuborish'));
       await hydrated(page, 'AppealForm');
       const name = field(page, d, 'fullName');
-      await expect(page.getByText(d['appeal.minLength'])).toHaveCount(0);
+      // The rule is in each field's description before anything is typed.
+      await expect(name).toHaveAccessibleDescription(d['appeal.hintLength']);
+      await expect(field(page, d, 'phone')).toHaveAccessibleDescription(d['appeal.hintPhone']);
       await name.fill('Ali');
+      // Not at the first keystroke…
+      await expect(name).not.toHaveAttribute('aria-invalid', 'true');
+      // …but once the field is left, announced with the rule.
+      await name.press('Tab');
       await expect(name).toHaveAttribute('aria-invalid', 'true');
-      await expect(page.getByText(d['appeal.minLength'])).toHaveCount(1);
-      await expect(name).toHaveAccessibleDescription(d['appeal.minLength']);
+      await expect(name).toHaveAccessibleDescription(`${d['appeal.minLength']} ${d['appeal.hintLength']}`);
+      await expect(page.locator('[aria-live="polite"]').filter({ hasText: d['appeal.minLength'] })).toHaveCount(1);
+      // A phone with letters and an e-mail that is no address are refused in words that say what to write.
+      await field(page, d, 'phone').fill('+998 90 ABC-45-67');
+      await field(page, d, 'phone').blur();
+      await expect(field(page, d, 'phone')).toHaveAccessibleDescription(new RegExp(d['appeal.badPhone'].replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+      await field(page, d, 'email').fill('not an email address');
+      await field(page, d, 'email').blur();
+      await expect(field(page, d, 'email')).toHaveAttribute('aria-invalid', 'true');
       await fill(page, d, VALID);
       await expect(name).not.toHaveAttribute('aria-invalid', 'true');
       const submit = page.getByRole('button', { name: d['appeal.submit'] });
@@ -202,9 +259,17 @@ test.describe('appeal form', () => {
       await fill(page, d, VALID);
       await page.getByRole('button', { name: /Stub captcha/ }).click();
       await page.getByRole('button', { name: d['appeal.submit'] }).click();
-      await expect(toastWith(page, received)).toBeVisible();
-      await expect(field(page, d, 'fullName')).toHaveValue('');
+      // The confirmation stays in the page, with the appeal's number, and takes focus.
+      const sent = page.getByRole('status').filter({ hasText: d['appeal.sentTitle'] });
+      await expect(sent).toContainText(received);
+      await expect(sent).toContainText(/\d+/);
+      await expect(sent).toBeFocused();
+      await page.waitForTimeout(2500);
+      await expect(sent).toBeVisible();
       expect(await page.evaluate(() => localStorage.getItem('qorakul-hokimligi:appeal-draft'))).toBeNull();
+      // Another appeal starts from an empty form.
+      await sent.getByRole('button', { name: d['appeal.another'] }).click();
+      await expect(field(page, d, 'fullName')).toHaveValue('');
     });
   }
 
@@ -299,8 +364,7 @@ test.describe('when the browser blocks site storage', () => {
       await label('appeal.message').fill(VALID.message);
       await page.getByRole('button', { name: /Stub captcha/ }).click();
       await page.getByRole('button', { name: d['appeal.submit'] }).click();
-      await expect(toastWith(page, received)).toBeVisible();
-      await expect(label('appeal.fullName')).toHaveValue('');
+      await expect(page.getByRole('status').filter({ hasText: d['appeal.sentTitle'] })).toContainText(received);
       await expect(page.getByText(d['error.title'])).toHaveCount(0);
       expect(errors).toEqual([]);
     });
@@ -337,6 +401,85 @@ test.describe('special opportunities', () => {
       await expect(page.locator('body')).not.toHaveClass(/mode-/);
       await page.getByRole('button', { name: d['a11y.close'] }).click();
       await expect(page.getByRole('dialog', { name: d['a11y.title'] })).toBeHidden();
+    });
+  }
+});
+
+test.describe('special opportunities on a small phone', () => {
+  for (const [lang, width, height] of [[RU, 360, 640], [UZ, 320, 568]] as const) {
+    test(`at the largest text the size buttons stay in sight, the size can be undone, and focus stays on the button pressed (${lang.label}, ${width}×${height})`, async ({ page }) => {
+      const d = DICTIONARIES[lang.code];
+      await page.setViewportSize({ width, height });
+      await page.goto(localizePath(lang, '/'));
+      await hydrated(page, 'AccessibilityPanel');
+      await page.getByRole('button', { name: d['header.accessibility'] }).click();
+      const panel = page.getByRole('dialog', { name: d['a11y.title'] });
+      const bigger = panel.getByRole('button', { name: d['a11y.zoomIn'] });
+      const smaller = panel.getByRole('button', { name: d['a11y.zoomOut'] });
+      for (let i = 0; i < 3; i++) await bigger.click();
+      await expect(page.locator('body')).toHaveClass(/zoom-3/);
+      await expect(bigger).toBeFocused();
+      await expect(bigger).toHaveAttribute('aria-disabled', 'true');
+      // Pressed again at the limit, by keyboard: nothing changes and focus stays.
+      await page.keyboard.press('Enter');
+      await expect(page.locator('body')).toHaveClass(/zoom-3/);
+      await expect(bigger).toBeFocused();
+      // Both size buttons are on the screen, not covered, and the panel fits it.
+      for (const button of [bigger, smaller]) {
+        const box = (await button.boundingBox())!;
+        expect(box.y).toBeGreaterThanOrEqual(0);
+        expect(box.y + box.height).toBeLessThanOrEqual(height);
+        expect(box.x + box.width).toBeLessThanOrEqual(width);
+      }
+      expect((await panel.boundingBox())!.y + (await panel.boundingBox())!.height).toBeLessThanOrEqual(height);
+      for (let i = 0; i < 3; i++) await smaller.click();
+      await expect(page.locator('body')).not.toHaveClass(/zoom-/);
+      await expect(smaller).toBeFocused();
+    });
+  }
+
+  for (const lang of [RU, UZ]) {
+    test(`in greyscale the sticky bar stays at the top of the screen (${lang.label})`, async ({ page }) => {
+      const d = DICTIONARIES[lang.code];
+      await page.setViewportSize({ width: 360, height: 640 });
+      await page.goto(localizePath(lang, '/news'));
+      await hydrated(page, 'AccessibilityPanel');
+      await page.getByRole('button', { name: d['header.accessibility'] }).click();
+      await page.getByRole('button', { name: d['a11y.grayscale'] }).click();
+      await page.keyboard.press('Escape');
+      await page.mouse.wheel(0, 1500);
+      await expect(page.locator('[data-nav-bar]')).toHaveClass(/is-stuck/);
+      await expect.poll(async () => (await page.locator('[data-nav-bar]').boundingBox())!.y).toBe(0);
+    });
+  }
+});
+
+test.describe('the phone menu', () => {
+  for (const lang of [RU, UZ]) {
+    test(`opened at the top of the page, its toggle stays visible and closes it; Tab goes round the menu (${lang.label})`, async ({ page }) => {
+      const d = DICTIONARIES[lang.code];
+      await page.setViewportSize({ width: 360, height: 640 });
+      await page.goto(localizePath(lang, '/'));
+      const toggle = page.getByRole('button', { name: d['nav.open'] });
+      await toggle.click();
+      const close = page.getByRole('button', { name: d['nav.close'] });
+      await expect(close).toBeVisible();
+      // Nothing of the overlay lies over the toggle: a tap there is a tap on it.
+      const covered = await close.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return !el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+      });
+      expect(covered).toBe(false);
+      // Tab from the last group comes back to the toggle, never into the page behind.
+      const groups = page.locator('#site-menu summary');
+      await groups.last().focus();
+      await page.keyboard.press('Tab');
+      await expect(close).toBeFocused();
+      await page.keyboard.press('Shift+Tab');
+      await expect(groups.last()).toBeFocused();
+      await close.click();
+      await expect(page.locator('#site-menu')).toBeHidden();
+      await expect(toggle).toBeVisible();
     });
   }
 });

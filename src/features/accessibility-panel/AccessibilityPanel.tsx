@@ -104,6 +104,23 @@ function AccessibilityPanel({ messages: m }: { messages: Messages }) {
           </button>
         </div>
         <fieldset>
+          <legend>{m['a11y.size']}</legend>
+          <div className="a11y-panel__options">
+            {/* aria-disabled, not disabled: the button pressed to the limit keeps the focus (a disabled one drops it to the page). */}
+            <button type="button" aria-disabled={current.zoom === 0} onClick={() => current.zoom > 0 && change({ ...current, zoom: current.zoom - 1 })}>
+              <span aria-hidden="true">A−</span> <span className="visually-hidden">{m['a11y.zoomOut']}</span>
+            </button>
+            <output aria-live="polite">{format(m['a11y.zoomLevel'], { n: percent })}</output>
+            <button
+              type="button"
+              aria-disabled={current.zoom === ZOOM_STEPS.length - 1}
+              onClick={() => current.zoom < ZOOM_STEPS.length - 1 && change({ ...current, zoom: current.zoom + 1 })}
+            >
+              <span aria-hidden="true">A+</span> <span className="visually-hidden">{m['a11y.zoomIn']}</span>
+            </button>
+          </div>
+        </fieldset>
+        <fieldset>
           <legend>{m['a11y.colour']}</legend>
           <div className="a11y-panel__options">
             {COLOUR_MODES.map((mode) => (
@@ -117,22 +134,6 @@ function AccessibilityPanel({ messages: m }: { messages: Messages }) {
                 {m[MODE_LABEL[mode]]}
               </button>
             ))}
-          </div>
-        </fieldset>
-        <fieldset>
-          <legend>{m['a11y.size']}</legend>
-          <div className="a11y-panel__options">
-            <button type="button" disabled={current.zoom === 0} onClick={() => change({ ...current, zoom: current.zoom - 1 })}>
-              <span aria-hidden="true">A−</span> <span className="visually-hidden">{m['a11y.zoomOut']}</span>
-            </button>
-            <output aria-live="polite">{format(m['a11y.zoomLevel'], { n: percent })}</output>
-            <button
-              type="button"
-              disabled={current.zoom === ZOOM_STEPS.length - 1}
-              onClick={() => change({ ...current, zoom: current.zoom + 1 })}
-            >
-              <span aria-hidden="true">A+</span> <span className="visually-hidden">{m['a11y.zoomIn']}</span>
-            </button>
           </div>
         </fieldset>
       </div>

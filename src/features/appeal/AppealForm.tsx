@@ -7,6 +7,10 @@
  * the network, and again when the browser is back online; the text stays. Each draft carries an
  * idempotency key, sent with the appeal, so a resend after an answer that never arrived is the
  * same appeal to the API, not a second one.
+ *
+ * Each field says its rule from the start (aria-describedby); a field is checked when the citizen leaves
+ * it or sends, and its error is announced. A received appeal is confirmed in the page, with its number,
+ * and the confirmation takes focus and stays until the citizen starts another appeal.
  */
 import HCaptcha from '@hcaptcha/react-hcaptcha';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
@@ -21,6 +25,7 @@ import {
   EMPTY_DRAFT,
   clearDraft,
   invalidFields,
+  type FieldProblem,
   loadDraft,
   loadDraftKey,
   newIdempotencyKey,
@@ -56,6 +61,14 @@ export const APPEAL_MESSAGES = [
   'appeal.offline',
   'appeal.connectionLost',
   'appeal.online',
+  'appeal.hintLength',
+  'appeal.hintPhone',
+  'appeal.hintEmail',
+  'appeal.badPhone',
+  'appeal.badEmail',
+  'appeal.sentTitle',
+  'appeal.sentKeep',
+  'appeal.another',
   'toast.close',
 ] as const satisfies readonly MessageKey[];
 type Messages = Record<(typeof APPEAL_MESSAGES)[number], string>;
@@ -77,6 +90,14 @@ const LABELS: Record<AppealField, keyof Messages> = {
   subject: 'appeal.subject',
   message: 'appeal.message',
 };
+const HINTS: Record<AppealField, keyof Messages> = {
+  fullName: 'appeal.hintLength',
+  phone: 'appeal.hintPhone',
+  email: 'appeal.hintEmail',
+  subject: 'appeal.hintLength',
+  message: 'appeal.hintLength',
+};
+const PROBLEMS: Record<FieldProblem, keyof Messages> = { short: 'appeal.minLength', phone: 'appeal.badPhone', email: 'appeal.badEmail' };
 const INPUT: Record<AppealField, { type: string; autoComplete: string; inputMode?: 'tel' | 'email' }> = {
   fullName: { type: 'text', autoComplete: 'name' },
   phone: { type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
@@ -92,6 +113,12 @@ function AppealForm({ lang, apiBase, captcha, messages: m }: Props) {
   const [token, setToken] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [notice, setNotice] = useState<'restored' | 'cleared' | null>(null);
+  /** The server's confirmation of the appeal just received (with its number); shown until another is begun. */
+  const [sent, setSent] = useState<string | null>(null);
+  const sentRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (sent) sentRef.current?.focus();
+  }, [sent]);
   /** What the form last said about the connection; null while it has nothing to say. */
   const [connection, setConnection] = useState<'offline' | 'lost' | 'back' | null>(null);
   const captchaRef = useRef<HCaptcha>(null);
@@ -153,19 +180,22 @@ function AppealForm({ lang, apiBase, captcha, messages: m }: Props) {
   const update = (field: AppealField, value: string) => {
     const next = { ...draft, [field]: value };
     setDraft(next);
-    setTouched((t) => new Set(t).add(field));
     saveDraft(siteStorage, next, Date.now(), keyRef.current);
   };
+  /** A field is checked once the citizen leaves it, not at the first keystroke. */
+  const leave = (field: AppealField) => {
+    if (draft[field]) setTouched((t) => new Set(t).add(field));
+  };
 
-  const invalid = new Set(invalidFields(draft, touched));
+  const invalid = invalidFields(draft, touched);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!token || sending) return;
     const all = invalidFields(draft, 'all');
-    if (all.length) {
+    if (all.size) {
       setTouched(new Set(APPEAL_FIELDS));
-      document.getElementById(`${id}-${all[0]}`)?.focus();
+      document.getElementById(`${id}-${[...all.keys()][0]}`)?.focus();
       return;
     }
     if (!navigator.onLine) {
@@ -184,7 +214,7 @@ function AppealForm({ lang, apiBase, captcha, messages: m }: Props) {
         setDraft(EMPTY_DRAFT);
         setTouched(new Set());
         setNotice(null);
-        void toast('success', outcome.message, m['toast.close']);
+        setSent(outcome.message);
       } else if (outcome.kind === 'too-short') {
         void toast('warning', m['appeal.tooShort'], m['toast.close']);
       } else {
@@ -202,6 +232,19 @@ function AppealForm({ lang, apiBase, captcha, messages: m }: Props) {
       setToken(null);
       captchaRef.current?.resetCaptcha();
     }
+  }
+
+  if (sent) {
+    return (
+      <div ref={sentRef} className="panel panel--narrow appeal-form__sent" role="status" tabIndex={-1} aria-labelledby={`${id}-sent-title`}>
+        <h2 id={`${id}-sent-title`}>{m['appeal.sentTitle']}</h2>
+        <p className="appeal-form__sent-message">{sent}</p>
+        <p>{m['appeal.sentKeep']}</p>
+        <button type="button" className="button" onClick={() => setSent(null)}>
+          {m['appeal.another']}
+        </button>
+      </div>
+    );
   }
 
   return (
@@ -225,6 +268,8 @@ function AppealForm({ lang, apiBase, captcha, messages: m }: Props) {
       {APPEAL_FIELDS.map((field) => {
         const inputId = `${id}-${field}`;
         const errorId = `${inputId}-error`;
+        const hintId = `${inputId}-hint`;
+        const problem = invalid.get(field);
         const common = {
           id: inputId,
           name: field,
@@ -232,12 +277,16 @@ function AppealForm({ lang, apiBase, captcha, messages: m }: Props) {
           required: true,
           minLength: 10,
           autoComplete: INPUT[field].autoComplete,
-          'aria-invalid': invalid.has(field) || undefined,
-          'aria-describedby': invalid.has(field) ? errorId : undefined,
+          'aria-invalid': problem ? true : undefined,
+          'aria-describedby': problem ? `${errorId} ${hintId}` : hintId,
+          onBlur: () => leave(field),
         };
         return (
           <div className="form-field" key={field}>
             <label htmlFor={inputId}>{m[LABELS[field]]}</label>
+            <p className="form-field__hint" id={hintId}>
+              {m[HINTS[field]]}
+            </p>
             {INPUT[field].type === 'textarea' ? (
               <textarea {...common} rows={6} onChange={(e) => update(field, e.target.value)} />
             ) : (
@@ -249,11 +298,10 @@ function AppealForm({ lang, apiBase, captcha, messages: m }: Props) {
                 onChange={(e) => update(field, e.target.value)}
               />
             )}
-            {invalid.has(field) && (
-              <p className="appeal-form__error" id={errorId}>
-                {m['appeal.minLength']}
-              </p>
-            )}
+            {/* Always there, so that a message appearing in it is announced. */}
+            <p className="appeal-form__error" id={errorId} aria-live="polite">
+              {problem ? m[PROBLEMS[problem]] : ''}
+            </p>
           </div>
         );
       })}

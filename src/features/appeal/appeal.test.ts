@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toApplyForm } from '../../api/wire.ts';
 import { memoryStorage } from '../../../tests/helpers/memory-storage.ts';
-import { DRAFT_STORAGE_KEY, EMPTY_DRAFT, clearDraft, invalidFields, loadDraft, saveDraft } from './appeal.ts';
+import { DRAFT_STORAGE_KEY, EMPTY_DRAFT, clearDraft, fieldProblem, invalidFields, loadDraft, saveDraft, type AppealField } from './appeal.ts';
 
 describe('appeal payload mapping', () => {
   it('puts the subject in Description and the message in Title (§3), with the captcha token', () => {
@@ -27,15 +27,26 @@ describe('appeal payload mapping', () => {
 describe('appeal validation and draft', () => {
   const valid = { fullName: 'Karimov Bahodir', phone: '+998901234567', email: 'bahodir@example.uz', subject: 'Yo‘l ta’miri haqida', message: 'Ko‘chamizdagi yo‘l buzilgan.' };
 
-  it('flags only fields that were touched and are under 10 characters', () => {
+  const problems = (draft: typeof valid, checked: Set<AppealField> | 'all') => Object.fromEntries(invalidFields(draft, checked));
+
+  it('flags only fields the citizen has left (or all, on sending) that are under 10 characters', () => {
     const draft = { ...valid, fullName: 'Ali', message: 'short' };
-    expect(invalidFields(draft, new Set(['fullName']))).toEqual(['fullName']);
-    expect(invalidFields(draft, 'all')).toEqual(['fullName', 'message']);
-    expect(invalidFields(valid, 'all')).toEqual([]);
+    expect(problems(draft, new Set(['fullName']))).toEqual({ fullName: 'short' });
+    expect(problems(draft, 'all')).toEqual({ fullName: 'short', message: 'short' });
+    expect(problems(valid, 'all')).toEqual({});
   });
 
   it('counts trimmed characters: ten spaces are not ten characters', () => {
-    expect(invalidFields({ ...valid, subject: ' '.repeat(12) }, 'all')).toEqual(['subject']);
+    expect(problems({ ...valid, subject: ' '.repeat(12) }, 'all')).toEqual({ subject: 'short' });
+  });
+
+  it('takes a phone number as people write it, and refuses letters; an e-mail must be an address', () => {
+    for (const phone of ['+998 90 123-45-67', '+998901234567', '(90) 123 45 67', '998 90 1234567']) expect(fieldProblem('phone', phone), phone).toBeNull();
+    for (const phone of ['+998 90 ABC-45-67', 'mening raqamim', '+998 90 12', '12345678901234567']) expect(fieldProblem('phone', phone), phone).toBe('phone');
+    for (const email of ['bahodir@example.uz', 'b.karimov@mail.example.com']) expect(fieldProblem('email', email), email).toBeNull();
+    for (const email of ['not an email address', 'bahodir@example', 'bahodir.example.uz', '@example.uz']) expect(fieldProblem('email', email), email).toBe('email');
+    // The length rule still holds for the others (§5, the server's 400).
+    expect(fieldProblem('email', 'a@b.uz')).toBe('short');
   });
 
   it('keeps a draft until it is cleared, and ignores a damaged one', () => {

@@ -1,6 +1,8 @@
 /**
  * The appeal form's rules (§5): five required fields, each at least 10
- * characters; errors show under a field once its typing has begun. Also the
+ * characters, the phone a phone number and the e-mail an address; each rule is
+ * said under its field from the start, and a field is checked when the citizen
+ * leaves it or sends the form, not at the first keystroke. Also the
  * draft kept in local storage until the server confirms the appeal, or for at
  * most a day: it holds a citizen's name, phone and e-mail, possibly on a shared
  * computer, so it must not stay there for ever.
@@ -21,9 +23,29 @@ export function fieldTooShort(value: string): boolean {
   return value.trim().length < APPEAL_MIN_LENGTH;
 }
 
-/** Fields to mark invalid: those too short among the ones the citizen has started typing in (or all, on submit). */
-export function invalidFields(draft: AppealDraft, touched: ReadonlySet<AppealField> | 'all'): AppealField[] {
-  return APPEAL_FIELDS.filter((f) => (touched === 'all' || touched.has(f)) && fieldTooShort(draft[f]));
+/** What is wrong with a field's value, or null. */
+export type FieldProblem = 'short' | 'phone' | 'email';
+
+/** A phone number as people write it: digits with spaces, hyphens, brackets and a leading +; 9 to 15 digits. */
+const PHONE = /^\+?[\d\s()-]+$/;
+/** An address with a name, an @ and a domain with a dot: what the server can write to. */
+const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+export function fieldProblem(field: AppealField, value: string): FieldProblem | null {
+  const v = value.trim();
+  if (field === 'phone' && v && (!PHONE.test(v) || !/^\d{9,15}$/.test(v.replace(/\D/g, '')))) return 'phone';
+  if (field === 'email' && v && !EMAIL.test(v)) return 'email';
+  return fieldTooShort(v) ? 'short' : null;
+}
+
+/** Fields with a problem among those the citizen has left (or all, on sending), with the problem of each. */
+export function invalidFields(draft: AppealDraft, checked: ReadonlySet<AppealField> | 'all'): Map<AppealField, FieldProblem> {
+  const out = new Map<AppealField, FieldProblem>();
+  for (const f of APPEAL_FIELDS) {
+    const problem = checked === 'all' || checked.has(f) ? fieldProblem(f, draft[f]) : null;
+    if (problem) out.set(f, problem);
+  }
+  return out;
 }
 
 type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;

@@ -2,7 +2,9 @@
  * The search modal (§2, §4, §7, §8): opened from the header icon, closed by
  * its close icon or Escape; a native modal <dialog> keeps focus inside and
  * returns it to the icon. Searching happens only on Enter or the button.
- * Results are text, never HTML.
+ * Results are text, never HTML. A failed search says so inside the dialog
+ * (§8's toast would stand under the modal's backdrop, unreadable), and the
+ * button stays focusable while a search runs, so focus never falls to the page.
  */
 import { useRef, useState, type FormEvent } from 'react';
 import '../../islands/header-islands.scss';
@@ -12,7 +14,6 @@ import type { SearchResult } from '../../api/types.ts';
 import { languageByNumber, localizePath, type LangNumber } from '../../i18n/languages.ts';
 import { format } from '../../i18n/format.ts';
 import type { MessageKey } from '../../i18n/t.ts';
-import { toast } from '../../islands/toast.ts';
 import { useHydrated } from '../../islands/useHydrated.ts';
 import { CRASH_MESSAGES, withCrashScreen } from '../../islands/CrashScreen.tsx';
 import { SpriteIcon } from '../../islands/SpriteIcon.tsx';
@@ -28,11 +29,15 @@ export const SEARCH_MESSAGES = [
   'search.nothing',
   'search.error',
   'search.searching',
-  'toast.close',
 ] as const satisfies readonly MessageKey[];
 type Messages = Record<(typeof SEARCH_MESSAGES)[number], string>;
 
-type State = { kind: 'idle' } | { kind: 'searching' } | { kind: 'results'; results: SearchResult[] } | { kind: 'message'; text: string };
+type State =
+  | { kind: 'idle' }
+  | { kind: 'searching' }
+  | { kind: 'results'; results: SearchResult[] }
+  | { kind: 'message'; text: string }
+  | { kind: 'error' };
 
 interface Props {
   lang: LangNumber;
@@ -49,6 +54,7 @@ function SearchDialog({ lang, apiBase, messages: m }: Props) {
 
   async function search(event: FormEvent) {
     event.preventDefault();
+    if (state.kind === 'searching') return;
     setState({ kind: 'searching' });
     try {
       const outcome = await createApiClient({ baseUrl: apiBase, retries: 1, timeoutMs: 10_000 }).search(query.trim(), lang);
@@ -57,8 +63,7 @@ function SearchDialog({ lang, apiBase, messages: m }: Props) {
       else setState({ kind: 'results', results: outcome.results });
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
-      setState({ kind: 'idle' });
-      void toast('error', m['search.error'], m['toast.close']);
+      setState({ kind: 'error' });
     }
   }
 
@@ -79,13 +84,18 @@ function SearchDialog({ lang, apiBase, messages: m }: Props) {
           <label htmlFor="search-query">{m['search.label']}</label>
           <div className="search-dialog__row">
             <input id="search-query" type="search" name="q" value={query} autoComplete="off" onChange={(e) => setQuery(e.target.value)} />
-            <button type="submit" className="button" disabled={state.kind === 'searching'}>
+            <button type="submit" className="button" aria-disabled={state.kind === 'searching'}>
               {m['search.button']}
             </button>
           </div>
         </form>
         <div className="search-dialog__results" aria-live="polite">
           {state.kind === 'searching' && <p>{m['search.searching']}</p>}
+          {state.kind === 'error' && (
+            <p className="search-dialog__error" role="alert">
+              {m['search.error']}
+            </p>
+          )}
           {state.kind === 'message' && <h3 className="search-dialog__message">{state.text}</h3>}
           {state.kind === 'results' && (
             <>

@@ -6,7 +6,7 @@
  * built into the page are refreshed from the API when the island hydrates.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import './surveys.scss';
 import { ApiError, createApiClient } from '../../api/client.ts';
 import type { Survey } from '../../api/types.ts';
@@ -46,6 +46,10 @@ function SurveyList({ lang, locale, apiBase, surveys: initial, messages: m }: Pr
   const votes = useStore($votes);
   const [surveys, setSurveys] = useState(initial);
   const [pending, setPending] = useState<number | null>(null);
+  // After a vote both buttons are disabled (§4): focus goes to the note that says it was counted, not to the page.
+  const [voted, setVoted] = useState<number | null>(null);
+  const done = useRef<HTMLParagraphElement>(null);
+  useEffect(() => done.current?.focus(), [voted]);
   const number = new Intl.NumberFormat(locale);
 
   // The counts in the HTML are as old as the build: ask the API for today's once hydrated (§7
@@ -85,6 +89,7 @@ function SurveyList({ lang, locale, apiBase, surveys: initial, messages: m }: Pr
     }
     recordVote(siteStorage, survey.id, isLike);
     setPending(null);
+    setVoted(survey.id);
     try {
       setSurveys(await client.surveys(lang));
     } catch {
@@ -117,7 +122,7 @@ function SurveyList({ lang, locale, apiBase, surveys: initial, messages: m }: Pr
               </button>
             </div>
             {choice !== undefined && (
-              <p className="survey__done" role="status">
+              <p className="survey__done" role="status" tabIndex={-1} ref={voted === s.id ? done : undefined}>
                 {m['survey.voted']}
               </p>
             )}

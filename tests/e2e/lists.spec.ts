@@ -66,6 +66,18 @@ test.describe('paginated lists (§2, §4)', () => {
         await expect(cards.locator('.card__brief')).toHaveText(second.items.map((p) => cut(p.brief, TRUNCATE.newsListBrief)));
         await expect(pageLink(2)).toHaveAttribute('aria-current', 'page');
         await expect(previousLink()).toHaveAttribute('href', localizePath(lang, list.path));
+
+        // A page past the end, or page 1 by number, leads to the nearest real page instead of "not found".
+        await page.goto(localizePath(lang, `${list.path}/page/999`));
+        await expect(page).toHaveURL(new RegExp(`${localizePath(lang, `${list.path}/page/${first.pageCount}`)}$`));
+        await expect(cards.getByRole('heading')).toHaveText(last.items.map((p) => cut(p.title, TRUNCATE.newsListTitle)));
+        await page.goto(`${localizePath(lang, list.path)}?pageNumber=${first.pageCount + 5}`);
+        await expect(page).toHaveURL(new RegExp(`${localizePath(lang, `${list.path}/page/${first.pageCount}`)}$`));
+        await page.goto(localizePath(lang, `${list.path}/page/1`));
+        await expect(page).toHaveURL(new RegExp(`${localizePath(lang, list.path)}$`));
+        await expect(pageLink(1)).toHaveAttribute('aria-current', 'page');
+        // The not-found answer on the way is the browser's own line about the 404; nothing else may be logged.
+        consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !/status of 404 \(Not Found\)/.test(e)));
         expect(consoleErrors).toEqual([]);
       });
     }

@@ -31,8 +31,10 @@ import {
   fileHashesPath,
   flushWhileBuilding,
   linkTarget,
+  PublishError,
   publishRelease,
   pruneReleases,
+  reapplyServedPolicy,
   RELEASES_KEPT,
   releaseFileHashes,
   releasesDir,
@@ -133,7 +135,13 @@ async function rebuildLocked(changes: ContentChanges, signal: AbortSignal | unde
   const inputs = await buildInputsDigest(readConfig());
   const currentId = await linkTarget(join(dir, 'current'));
   const current = currentId ? await readReport(dir, currentId) : null;
-  if (!force && current?.inputs === inputs) return reportUnchanged(dir, { current, inputs, changes, startedAt, pull });
+  if (!force && current?.inputs === inputs) {
+    const report = await reportUnchanged(dir, { current, inputs, changes, startedAt, pull });
+    // Nothing to publish, but a policy reload that failed after an earlier publish is tried again.
+    const policyProblem = await reapplyServedPolicy(dir);
+    if (policyProblem) throw policyProblem;
+    return report;
+  }
 
   // 2. Build into staging, then check it before anything is published.
   t = performance.now();
@@ -165,9 +173,24 @@ async function rebuildLocked(changes: ContentChanges, signal: AbortSignal | unde
     release: id,
     previous: previousId,
   };
-  await writeReport(dir, report);
+  await recordPublished(dir, report);
   if (policyProblem) throw policyProblem;
   return report;
+}
+
+/**
+ * Writes the report of a release that is already served. A failure here (a full disk, a folder in the
+ * way) must not read as "the published site is unchanged": it is a problem of a published release.
+ */
+export async function recordPublished(dir: string, report: RebuildReport): Promise<void> {
+  try {
+    await writeReport(dir, report);
+  } catch (error) {
+    throw new PublishError(
+      `release ${report.release} IS published and served, but its report could not be written: ${error instanceof Error ? error.message : String(error)}`,
+      true,
+    );
+  }
 }
 
 /**

@@ -385,3 +385,30 @@ export async function publishRelease(dir: string, id: string, previousId: string
     );
   }
 }
+
+/**
+ * When the web server's policy (csp.conf) is not the served release's own, because a reload failed after an
+ * earlier publish, applies it again. A run that finds nothing to build calls this, so a failed reload is
+ * retried by the next run whatever it finds. Returns a PublishError (the release stays served) when the
+ * reload fails again; csp.conf then says again what the server has loaded.
+ */
+export async function reapplyServedPolicy(dir: string): Promise<PublishError | null> {
+  const id = await linkTarget(join(dir, 'current'));
+  const policy = await releasePolicy(dir, id);
+  if (!id || !policy) return null;
+  const cspFile = join(dir, 'csp.conf');
+  const loaded = await readFile(cspFile, 'utf8').catch(() => null);
+  const own = nginxCspSnippet(policy);
+  if (loaded === own) return null;
+  try {
+    await writeAtomic(cspFile, own);
+    await runReload();
+    return null;
+  } catch (error) {
+    await restore(cspFile, loaded);
+    return new PublishError(
+      `${error instanceof Error ? error.message : String(error)}; release ${id} is served, but its own policy is still not applied (the next rebuild or rollback retries it)`,
+      true,
+    );
+  }
+}

@@ -9,7 +9,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync,
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LOCK_BUSY_EXIT, LOCK_FILE, publishRelease, syncFiles, unionPolicy } from '../../scripts/lib/releases.ts';
+import { LOCK_BUSY_EXIT, LOCK_FILE, PublishError, publishRelease, reapplyServedPolicy, syncFiles, unionPolicy } from '../../scripts/lib/releases.ts';
+import { recordPublished, type RebuildReport } from '../../scripts/lib/rebuild.ts';
 
 const dirs: string[] = [];
 const children: ChildProcess[] = [];
@@ -179,6 +180,32 @@ describe('publishing with the Content-Security-Policy', () => {
     expect(readlinkSync(join(r.dir, 'current'))).toBe(r.B);
     // csp.conf says what the server has loaded: both releases' scripts are allowed.
     expect(readFileSync(join(r.dir, 'csp.conf'), 'utf8')).toMatch(/'sha256-AAA' 'sha256-BBB'/);
+  });
+
+  it("a run with nothing to publish applies the served release's own policy again when an earlier reload failed", async () => {
+    const r = releases();
+    await withReload(`test "$(readlink ${r.dir}/current)" != ${r.B}`, () => publishRelease(r.dir, r.B, r.A));
+    expect(readFileSync(join(r.dir, 'csp.conf'), 'utf8')).toMatch(/'sha256-AAA' 'sha256-BBB'/);
+    // Failing again: said, and csp.conf still says what the server has loaded.
+    const again = await withReload('exit 4', () => reapplyServedPolicy(r.dir));
+    expect(again?.message).toMatch(/exited with 4; release 20260102T000000Z is served, but its own policy is still not applied/);
+    expect(readFileSync(join(r.dir, 'csp.conf'), 'utf8')).toMatch(/'sha256-AAA' 'sha256-BBB'/);
+    // Then it works: the server loads B's own policy.
+    expect(await withReload(r.recorder, () => reapplyServedPolicy(r.dir))).toBeNull();
+    expect(readFileSync(join(r.dir, 'csp.conf'), 'utf8')).toBe(r.snippet(r.policyB));
+    expect(readFileSync(r.log, 'utf8').trim()).toBe(`${r.B} ${r.snippet(r.policyB).trim()}`);
+    // Nothing to do once it matches: no reload at all.
+    expect(await withReload('exit 5', () => reapplyServedPolicy(r.dir))).toBeNull();
+  });
+
+  it('an error after the swap (the report cannot be written) says the release IS published', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'reports'), 'a file where the reports folder should be');
+    const report = { id: '20260103T000000Z', release: '20260103T000000Z' } as RebuildReport;
+    const error = await recordPublished(dir, report).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PublishError);
+    expect((error as PublishError).published).toBe(true);
+    expect((error as Error).message).toMatch(/release 20260103T000000Z IS published and served, but its report could not be written: ENOTDIR/);
   });
 
   it('rollback serves the previous release under its own policy, without a blocked window', async () => {

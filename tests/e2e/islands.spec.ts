@@ -356,6 +356,16 @@ test.describe('when the browser blocks site storage', () => {
       await expect(panel).toBeHidden();
 
       await hydrated(page, 'AppealForm');
+      // In high contrast the disabled send button is readable: its text against its background at 4.5:1 or more.
+      const ratio = await page.getByRole('button', { name: d['appeal.submit'] }).evaluate((b) => {
+        const style = getComputedStyle(b);
+        const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+        const lum = ([r, g, bl]: number[]) =>
+          [r!, g!, bl!].map((v) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)).reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i]!, 0);
+        const [a, c] = [lum(rgb(style.color)), lum(rgb(style.backgroundColor))];
+        return (Math.max(a, c) + 0.05) / (Math.min(a, c) + 0.05);
+      });
+      expect(ratio).toBeGreaterThanOrEqual(4.5);
       const label = (k: 'appeal.fullName' | 'appeal.phone' | 'appeal.email' | 'appeal.subject' | 'appeal.message') => page.getByLabel(d[k], { exact: true });
       await label('appeal.fullName').fill(VALID.fullName);
       await label('appeal.phone').fill(VALID.phone);

@@ -28,6 +28,7 @@ export const en: Dictionary = {
   'footer.rights': '© {year} Qorakul District Administration. All rights reserved.',
   'cookie.text': 'We use cookies to make the website work better for you. By continuing to use it, you agree to this.',
   'cookie.accept': 'I agree',
+  'cookie.region': 'About cookies',
   'notFound.title': 'Page not found',
   'notFound.text': 'The page you are looking for does not exist or has moved.',
   'notFound.home': 'Back to the home page',

@@ -29,6 +29,7 @@ export const uzLatn = {
   'footer.rights': '© {year} Qorakoʻl tumani hokimligi. Barcha huquqlar himoyalangan.',
   'cookie.text': 'Sayt qulay ishlashi uchun cookie fayllaridan foydalanamiz. Saytdan foydalanishni davom ettirib, bunga rozilik bildirasiz.',
   'cookie.accept': 'Roziman',
+  'cookie.region': 'Cookie-fayllar haqida xabar',
   'notFound.title': 'Sahifa topilmadi',
   'notFound.text': 'Siz qidirayotgan sahifa mavjud emas yoki boshqa manzilga koʻchirilgan.',
   'notFound.home': 'Bosh sahifaga qaytish',

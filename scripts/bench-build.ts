@@ -21,6 +21,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { startSampleApi, type SampleApiOptions } from './sample-api/server.ts';
+import { mapLimit } from './lib/files.ts';
 import { PICTURE_ENCODING } from '../src/content/pictures/settings.ts';
 import type { RebuildReport } from './lib/rebuild.ts';
 
@@ -84,13 +85,8 @@ async function warmMedia() {
     .all() as { image: string }[];
   const photos = (api.db.prepare('SELECT photos FROM photo_groups').all() as { photos: string }[]).flatMap((g) => JSON.parse(g.photos) as string[]);
   const paths = [...new Set([...rows.map((r) => r.image), ...photos.filter((p) => p.startsWith('/media/'))])];
-  let next = 0;
   const started = performance.now();
-  await Promise.all(
-    Array.from({ length: 4 }, async () => {
-      while (next < paths.length) await (await fetch(`${api.url}${paths[next++]}`)).arrayBuffer();
-    }),
-  );
+  await mapLimit(paths, 4, async (path) => (await fetch(`${api.url}${path}`)).arrayBuffer());
   console.log(`${paths.length} photographs on the media server (${((performance.now() - started) / 1000).toFixed(0)} s to have them drawn)`);
 }
 await warmMedia();

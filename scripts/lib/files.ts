@@ -15,19 +15,7 @@ export async function listFiles(root: string): Promise<string[]> {
 /** How many files a pass works on at once: enough to keep the disk and libuv's threads busy. */
 export const FILE_CONCURRENCY = 32;
 
-/** `fn` over `items`, at most `limit` at a time; results in the order of `items`. */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await fn(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
+export { mapLimit } from '../../src/content/limit.ts';
 
 /**
  * Replaces `file` with `text` so that a crash or power loss leaves the old bytes or the new ones, never a

@@ -190,7 +190,8 @@ class PageBytes {
 }
 
 interface PassContext {
-  root: string;
+  /** A file's site path: `/news/5/index.html`. */
+  sitePath: (file: string) => string;
   fragments: Fragments;
   remembered: Memo['pages'];
   links: ReturnType<typeof linkChecker>;
@@ -217,7 +218,7 @@ class FinishPass {
     this.c = context;
   }
 
-  sitePath = (file: string) => `/${relative(this.c.root, file).split(sep).join('/')}`;
+  private sitePath = (file: string) => this.c.sitePath(file);
 
   /** Any file of the site: a page, a file whose hash is known, or any other file as it is. */
   async finish(file: string): Promise<void> {
@@ -351,7 +352,7 @@ export async function finishBuild(
   const show = progress('compress', files.length);
   // Its threads keep the process alive until closed: started only here, where `finally` closes them.
   const compressor = await createCompressor(compressCache);
-  const pass = new FinishPass({ root, fragments, remembered, links, compressor, previousRelease, knownHashes, scriptHashes });
+  const pass = new FinishPass({ sitePath, fragments, remembered, links, compressor, previousRelease, knownHashes, scriptHashes });
   try {
     await mapLimit(files.filter((f) => !policyFiles.has(f) && f !== serviceWorker), FILE_CONCURRENCY, async (file) => {
       await pass.finish(file);

@@ -151,7 +151,7 @@ async function rebuildLocked(changes: ContentChanges, signal: AbortSignal | unde
 
   // 3. Publish: rename staging to its release id, then swap `current` in one rename.
   t = performance.now();
-  const { files, previousId, policyProblem } = await publish(dir, id, built);
+  const { files, policyProblem } = await publish(dir, id, built, currentId);
   const report: RebuildReport = {
     id,
     inputs,
@@ -171,7 +171,7 @@ async function rebuildLocked(changes: ContentChanges, signal: AbortSignal | unde
     publish: { ms: elapsed(t) },
     files,
     release: id,
-    previous: previousId,
+    previous: currentId,
   };
   await recordPublished(dir, report);
   if (policyProblem) throw policyProblem;
@@ -207,10 +207,9 @@ async function buildInStaging(dir: string, currentId: string | null, signal: Abo
   return runBuild(staging, currentId && join(dir, currentId), signal).finally(() => Promise.all([stopFlushing(), pruning]));
 }
 
-/** Makes staging durable, renames it to `id` and serves it; returns what changed against the release it replaces. */
-async function publish(dir: string, id: string, built: BuildReport) {
+/** Makes staging durable, renames it to `id` and serves it in place of `previousId`; returns what changed against that release. */
+async function publish(dir: string, id: string, built: BuildReport, previousId: string | null) {
   const staging = join(dir, 'staging');
-  const previousId = await linkTarget(join(dir, 'current'));
   const hashes = new Map(Object.entries(built.hashes));
   const previousHashes = previousId ? await releaseFileHashes(join(dir, previousId)) : new Map<string, string>();
   const { added, changed, removed } = diffHashes(previousHashes, hashes);
@@ -218,7 +217,7 @@ async function publish(dir: string, id: string, built: BuildReport) {
   await syncTree(staging, [...hashes.keys()].map((p) => join(staging, p)));
   await rename(staging, join(dir, id));
   const policyProblem = await publishRelease(dir, id, previousId);
-  return { files: { added: added.sort(), changed: changed.sort(), removed: removed.sort() }, previousId, policyProblem };
+  return { files: { added: added.sort(), changed: changed.sort(), removed: removed.sort() }, policyProblem };
 }
 
 /** The report of a run that found nothing changed: the served release stays, and says so. */

@@ -359,30 +359,33 @@ export async function publishRelease(dir: string, id: string, previousId: string
   const own = nginxCspSnippet(next);
   const during = served ? nginxCspSnippet(unionPolicy(served, next)) : own;
   if (during !== loaded) {
-    try {
-      await writeAtomic(cspFile, during);
-      await runReload();
-    } catch (error) {
-      await restore(cspFile, loaded);
-      throw new PublishError(
-        `${error instanceof Error ? error.message : String(error)}; release ${id} was not published and the web server's policy is unchanged`,
-        false,
-      );
-    }
+    const failed = await loadPolicy(cspFile, during, loaded);
+    if (failed) throw new PublishError(`${failed}; release ${id} was not published and the web server's policy is unchanged`, false);
   }
   await swap();
   if (own === during) return null;
+  const failed = await loadPolicy(cspFile, own, during);
+  return failed
+    ? new PublishError(
+        `${failed}; release ${id} IS published and served under a policy that allows ` +
+          `both its scripts and the previous release's, but its own policy is not applied (the next rebuild or rollback retries it)`,
+        true,
+      )
+    : null;
+}
+
+/**
+ * Writes `snippet` to csp.conf and has the web server load it. On failure csp.conf is put back to
+ * `loaded`, what the server still has, so that the next run sees the difference; returns why it failed.
+ */
+async function loadPolicy(cspFile: string, snippet: string, loaded: string | null): Promise<string | null> {
   try {
-    await writeAtomic(cspFile, own);
+    await writeAtomic(cspFile, snippet);
     await runReload();
     return null;
   } catch (error) {
-    await restore(cspFile, during);
-    return new PublishError(
-      `${error instanceof Error ? error.message : String(error)}; release ${id} IS published and served under a policy that allows ` +
-        `both its scripts and the previous release's, but its own policy is not applied (the next rebuild or rollback retries it)`,
-      true,
-    );
+    await restore(cspFile, loaded);
+    return error instanceof Error ? error.message : String(error);
   }
 }
 
@@ -400,15 +403,6 @@ export async function reapplyServedPolicy(dir: string): Promise<PublishError | n
   const loaded = await readFile(cspFile, 'utf8').catch(() => null);
   const own = nginxCspSnippet(policy);
   if (loaded === own) return null;
-  try {
-    await writeAtomic(cspFile, own);
-    await runReload();
-    return null;
-  } catch (error) {
-    await restore(cspFile, loaded);
-    return new PublishError(
-      `${error instanceof Error ? error.message : String(error)}; release ${id} is served, but its own policy is still not applied (the next rebuild or rollback retries it)`,
-      true,
-    );
-  }
+  const failed = await loadPolicy(cspFile, own, loaded);
+  return failed ? new PublishError(`${failed}; release ${id} is served, but its own policy is still not applied (the next rebuild or rollback retries it)`, true) : null;
 }

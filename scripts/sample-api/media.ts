@@ -36,6 +36,7 @@ import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import sharp from 'sharp';
+import { createLimiter } from '../../src/content/limit.ts';
 import { random, renderPicture, type PictureKind } from './images.ts';
 
 export const PHOTO_MODES = ['shared', 'distinct'] as const;
@@ -213,7 +214,8 @@ export function createMediaStore(db: DatabaseSync, dataDir: string): MediaStore 
   const drawing = new Map<string, Promise<void>>();
   /** ETags by file, size and modification time (a file of one version never changes, but a reseed may redraw a PNG). */
   const etags = new Map<string, string>();
-  const limit = createLimit(Math.max(1, availableParallelism()));
+  // At most one drawing per core at once: a drawing holds some 15 MB of pixels.
+  const limit = createLimiter(Math.max(1, availableParallelism()));
 
   function target(path: string): Target | null {
     let m = /^\/uploads\/(?:(landscape|portrait)-([\w.-]+)|[\w.-]+)\.png$/.exec(path);
@@ -307,21 +309,6 @@ export function createMediaStore(db: DatabaseSync, dataDir: string): MediaStore 
   };
 }
 
-/** Runs at most `n` of the given jobs at once (a drawing holds some 15 MB of pixels). */
-function createLimit(n: number) {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return async <T>(job: () => Promise<T>): Promise<T> => {
-    if (running >= n) await new Promise<void>((ok) => waiting.push(ok));
-    running++;
-    try {
-      return await job();
-    } finally {
-      running--;
-      waiting.shift()?.();
-    }
-  };
-}
 
 // ---- answering --------------------------------------------------------------
 

@@ -27,6 +27,7 @@ import {
   type PostListPage,
   type PostTypeName,
 } from '../api/types.ts';
+import { createLimiter } from './limit.ts';
 import { restOfList, type Named } from './list-reading.ts';
 import { LANGUAGES, type Language } from '../i18n/languages.ts';
 import { SNAPSHOT_FILE, type LanguageContent, type Snapshot } from './snapshot.ts';
@@ -91,21 +92,6 @@ function refetchRule(changes: ContentChanges, type: 'post' | 'page') {
   return (id: number) => ids.has(id);
 }
 
-/** Runs at most `n` tasks at once. */
-export function createLimiter(n: number) {
-  let active = 0;
-  const waiting: (() => void)[] = [];
-  return async function limit<T>(task: () => Promise<T>): Promise<T> {
-    if (active >= n) await new Promise<void>((r) => waiting.push(r));
-    active++;
-    try {
-      return await task();
-    } finally {
-      active--;
-      waiting.shift()?.();
-    }
-  };
-}
 
 export async function pullContent(options: PullOptions): Promise<PullSummary> {
   const { concurrency = 6, log = (l) => console.log(l) } = options;

@@ -6,6 +6,7 @@
  * `javascript:` or `data:` URLs. External links open in a new tab without
  * handing the opener to the other site.
  */
+import { pictureUrl } from '../content/pictures/map.ts';
 import sanitizeHtml from 'sanitize-html';
 import { ALLOWED_ATTRIBUTES, ALLOWED_SCHEMES, ALLOWED_TAGS, DROPPED_WITH_CONTENT, IMG_SCHEMES, RENAMED_TAGS, TABLE_WRAPPER } from './html-allowlist.ts';
 
@@ -42,7 +43,8 @@ export function sanitize(html: string, options: { mediaBase?: string } = {}): st
       ...OPTIONS.transformTags,
       img: (tagName, attribs) => {
         const src = attribs.src ?? '';
-        const absolute = base && src && !/^[a-z][a-z0-9+.-]*:/i.test(src) ? `${base}/${src.replace(/^\/+/, '')}` : src;
+        // Joined as the picture map joins them, so a text's pictures are found under the same URLs.
+        const absolute = base && src ? pictureUrl(src, base) : src;
         // An image the editor gave no text is announced as nothing rather than by its file name.
         return { tagName, attribs: { alt: '', ...attribs, src: absolute, loading: 'lazy', decoding: 'async' } };
       },

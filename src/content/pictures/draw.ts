@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:f
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { mapLimit } from '../limit.ts';
 import { PICTURE_ENCODING, variantFile } from './settings.ts';
 import { originalPath, writeAtomic } from './store.ts';
 
@@ -76,12 +77,7 @@ export async function drawPictures(
     stats.encodeMs += performance.now() - started;
   };
 
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(concurrency, jobs.length) }, async () => {
-      while (next < jobs.length) await draw(jobs[next++]!);
-    }),
-  );
+  await mapLimit(jobs, concurrency, draw);
 
   // A full run knows every file the site shows: the others go.
   if (prune) {

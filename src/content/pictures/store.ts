@@ -17,6 +17,7 @@ import { hash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { mapLimit } from '../limit.ts';
 
 export interface StoredPicture {
   /** sha256 of the original's bytes, hex: the name of its file in originals/. */
@@ -194,12 +195,7 @@ export async function fetchPictures(options: FetchOptions): Promise<{ pictures: 
     }
   };
 
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(concurrency, urls.length) }, async () => {
-      while (next < urls.length) await one(urls[next++]!);
-    }),
-  );
+  await mapLimit(urls, concurrency, one);
 
   const full = urls.every((u) => revalidate(u));
   const kept = full ? {} : { ...index };

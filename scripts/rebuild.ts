@@ -15,11 +15,17 @@ import { changesFromArgs } from '../src/content/changes.ts';
 import { rebuild, type RebuildReport } from './lib/rebuild.ts';
 import { CONFIG_EXIT, LOCK_BUSY_EXIT, LockBusyError, PublishError, releasesDir } from './lib/releases.ts';
 
+function purgeLine(p: RebuildReport['purge']): string {
+  if (p.via === 'none') return 'edge: not purged (neither PURGE_URL nor PURGE_COMMAND is set)';
+  return `edge purge ${p.ms} ms: ${p.paths} paths${p.error ? `, NOT taken: ${p.error}` : ''}`;
+}
+
 function summary(r: RebuildReport): string {
   if (r.unchanged) {
     return [
       `nothing changed since release ${r.release}: nothing built or published (--force builds anyway)`,
       `pull ${r.pull.ms} ms: ${r.pull.items} items, ${r.pull.requests} requests, ${r.pull.warnings} warning(s)`,
+      ...(r.purge.paths ? [purgeLine(r.purge)] : []),
     ].join('\n');
   }
   return [
@@ -29,6 +35,7 @@ function summary(r: RebuildReport): string {
     `build ${r.build.ms} ms: ${r.build.pages} pages, ${r.build.rendered} rendered, ${r.build.reused} reused; ` +
       `${r.build.compressed.made} compressed files made, ${r.build.compressed.reused} reused`,
     `publish ${r.publish.ms} ms: ${r.files.added.length} files added, ${r.files.changed.length} changed, ${r.files.removed.length} removed`,
+    purgeLine(r.purge),
     `report: ${join(releasesDir(), 'reports', `${r.id}.json`)}`,
   ].join('\n');
 }

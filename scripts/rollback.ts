@@ -4,7 +4,9 @@
  * release's (./lib/releases.ts, publishRelease), under the same lock as rebuilds.
  */
 import { join } from 'node:path';
-import { LOCK_BUSY_EXIT, LockBusyError, PublishError, acquireLock, linkTarget, publishRelease, releasesDir } from './lib/releases.ts';
+import { diffHashes } from '../src/content/pull.ts';
+import { purgeEdge } from './lib/purge-step.ts';
+import { LOCK_BUSY_EXIT, LockBusyError, PublishError, acquireLock, linkTarget, publishRelease, releaseFileHashes, releasesDir } from './lib/releases.ts';
 
 const dir = releasesDir();
 const fail = (message: string, code = 1): never => {
@@ -25,6 +27,11 @@ try {
   const problem = await publishRelease(dir, previous!, current ?? null);
   if (problem) fail(`Rolled back to ${previous} with a problem: ${problem.message}`);
   console.log(`Rolled back: now serving ${previous} (was ${current ?? 'nothing'}), with its own Content-Security-Policy.`);
+  // The edge holds copies of the release rolled back from: every path that differs between the two is purged.
+  const hashesOf = (id: string | null | undefined) => (id ? releaseFileHashes(join(dir, id)) : Promise.resolve(new Map<string, string>()));
+  const { added, changed, removed } = diffHashes(await hashesOf(current), await hashesOf(previous!));
+  const purge = await purgeEdge(dir, [...added, ...changed, ...removed]);
+  if (purge.error) fail(`Rolled back to ${previous}, but the edge did not take the purge of ${purge.paths} paths (${purge.error}); the next rebuild or rollback sends it again.`);
 } catch (error) {
   if (error instanceof PublishError) fail(`Rollback failed, still serving the same release: ${error.message}`);
   throw error;

@@ -26,6 +26,8 @@ import type { BuildReport } from './build-step.ts';
 import { runStep } from './child-step.ts';
 import { buildInputsDigest } from './inputs.ts';
 import type { PullReport } from './pull-step.ts';
+import { EDGE_PAGE_SECONDS } from './cache-rules.ts';
+import { purgeEdge, type PurgeReport } from './purge-step.ts';
 import {
   acquireLock,
   fileHashesPath,
@@ -74,6 +76,8 @@ export interface RebuildReport {
   };
   publish: { ms: number };
   files: { added: string[]; changed: string[]; removed: string[] };
+  /** The edge told to drop its copies of the changed and removed paths (./purge-step.ts). */
+  purge: PurgeReport;
   release: string;
   previous: string | null;
 }
@@ -110,6 +114,7 @@ export async function rebuild(
     await removeStaleStaging(dir);
     return await rebuildLocked(changes, signal, options.force ?? false);
   } finally {
+    await removeStaleStaging(dir); // a failed build's staging: a full disk must not stay full until the next run
     await lock.release();
   }
 }
@@ -136,10 +141,13 @@ async function rebuildLocked(changes: ContentChanges, signal: AbortSignal | unde
   const currentId = await linkTarget(join(dir, 'current'));
   const current = currentId ? await readReport(dir, currentId) : null;
   if (!force && current?.inputs === inputs) {
-    const report = await reportUnchanged(dir, { current, inputs, changes, startedAt, pull });
-    // Nothing to publish, but a policy reload that failed after an earlier publish is tried again.
+    // Nothing to publish, but what an earlier publish left undone is done now: a policy reload that
+    // failed, and a purge the edge did not take.
     const policyProblem = await reapplyServedPolicy(dir);
+    const purge = await purgeEdge(dir, []);
+    const report = await reportUnchanged(dir, { current, inputs, changes, startedAt, pull, purge });
     if (policyProblem) throw policyProblem;
+    if (purge.error) throw purgeProblem(report, purge);
     return report;
   }
 
@@ -152,6 +160,9 @@ async function rebuildLocked(changes: ContentChanges, signal: AbortSignal | unde
   // 3. Publish: rename staging to its release id, then swap `current` in one rename.
   t = performance.now();
   const { files, policyProblem } = await publish(dir, id, built, currentId);
+  const publishMs = elapsed(t);
+  // 4. Purge: the edge drops its copies of what changed, once the origin serves the new release.
+  const purge = await purgeEdge(dir, [...files.changed, ...files.removed]);
   const report: RebuildReport = {
     id,
     inputs,
@@ -168,14 +179,26 @@ async function rebuildLocked(changes: ContentChanges, signal: AbortSignal | unde
       finishMs: built.ms,
       compressed: { files: built.compressed.files, made: built.compressed.made, reused: built.compressed.reused },
     },
-    publish: { ms: elapsed(t) },
+    publish: { ms: publishMs },
     files,
+    purge,
     release: id,
     previous: currentId,
   };
   await recordPublished(dir, report);
   if (policyProblem) throw policyProblem;
+  if (purge.error) throw purgeProblem(report, purge);
   return report;
+}
+
+/** A release the origin serves while the edge may still hand out the old copies of some of its paths. */
+function purgeProblem(report: RebuildReport, purge: PurgeReport): PublishError {
+  return new PublishError(
+    `release ${report.release} is served by the origin, but the edge did not take the purge of ${purge.paths} paths ` +
+      `(${purge.error}); it keeps old copies until they expire (pages after ${EDGE_PAGE_SECONDS / 60} minutes, other files after a day). ` +
+      'The next rebuild or rollback sends the purge again (RELEASES_DIR/purge-pending.json).',
+    true,
+  );
 }
 
 /**
@@ -223,7 +246,7 @@ async function publish(dir: string, id: string, built: BuildReport, previousId: 
 /** The report of a run that found nothing changed: the served release stays, and says so. */
 async function reportUnchanged(
   dir: string,
-  run: { current: RebuildReport; inputs: string; changes: ContentChanges; startedAt: Date; pull: RebuildReport['pull'] },
+  run: { current: RebuildReport; inputs: string; changes: ContentChanges; startedAt: Date; pull: RebuildReport['pull']; purge: PurgeReport },
 ): Promise<RebuildReport> {
   const { current } = run;
   const report: RebuildReport = {
@@ -237,6 +260,7 @@ async function reportUnchanged(
     build: { ms: 0, pages: current.build.pages, rendered: 0, reused: 0, astroMs: 0, finishMs: 0, compressed: { files: 0, made: 0, reused: 0 } },
     publish: { ms: 0 },
     files: { added: [], changed: [], removed: [] },
+    purge: run.purge,
     release: current.release,
     previous: current.previous,
   };

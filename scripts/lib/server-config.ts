@@ -3,12 +3,14 @@
  * tables (the languages and the paginated lists), made from them rather than
  * copied by hand: the redirect of old list links (`/news?pageNumber=2` →
  * `/news/page/2`) in nginx, in `public/_redirects` and in `npm run preview`,
- * and each language's not-found and error pages in nginx.
+ * each language's not-found and error pages in nginx, and the caching rule of each
+ * path (./cache-rules.ts).
  * `npm run server-config` writes them; a unit test fails when a committed
  * file differs from what the tables give.
  */
 import { LANGUAGES } from '../../src/i18n/languages.ts';
 import { SECTION_LIST } from '../../src/lib/sections.ts';
+import { nginxCacheMap } from './cache-rules.ts';
 
 export interface Tables {
   /** URL prefixes of the languages, '' for the unprefixed default. */
@@ -74,7 +76,7 @@ export function nginxBlocks(tables: Tables = SITE_TABLES): Record<string, string
       ].join('\n'),
     )
     .join('\n');
-  return { 'list redirects': redirect, 'language error pages': languages };
+  return { 'cache rules': nginxCacheMap(), 'list redirects': redirect, 'language error pages': languages };
 }
 
 /** `text` (deploy/nginx.conf) with each generated block replaced by what the tables give now. */

@@ -16,6 +16,7 @@ import { splitLocalizedPath } from '../../src/i18n/languages.ts';
 import { CSP_FILE } from './csp.ts';
 import { COMPRESSIBLE } from './precompress.ts';
 import { listPathPattern } from './server-config.ts';
+import { cacheControl, ERROR_CACHE_CONTROL } from './cache-rules.ts';
 
 /** nginx's `gzip_comp_level` in deploy/nginx.conf: a page is some 9 KB at 5, made in under a millisecond. */
 const GZIP_ON_THE_FLY_LEVEL = 5;
@@ -37,17 +38,6 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.webmanifest': 'application/manifest+json',
 };
-
-/**
- * The caching rule of a path: hashed assets never change, HTML must be checked each time, and so
- * must the service worker, or a device would keep an old release's worker (and its assets) a day.
- */
-export function cacheControl(pathname: string, file: string): string {
-  if (pathname === '/sw.js') return 'no-cache';
-  if (pathname.startsWith('/_astro/')) return 'public, max-age=31536000, immutable';
-  if (file.endsWith('.html')) return 'public, max-age=0, must-revalidate';
-  return 'public, max-age=86400';
-}
 
 async function fileAt(path: string): Promise<{ file: string; size: number; mtime: number } | null> {
   try {
@@ -124,7 +114,7 @@ function headersOf(pathname: string, status: number, found: Found, sent: { size:
   const etag = `${coding.gzipNow ? 'W/' : ''}"${sent.size.toString(36)}-${Math.floor(sent.mtime).toString(36)}"`;
   const headers: Record<string, string | number> = {
     'content-type': TYPES[extname(found.file)] ?? 'application/octet-stream',
-    'cache-control': status === 200 ? cacheControl(pathname, found.file) : 'no-store',
+    'cache-control': status === 200 ? cacheControl(pathname, found.file) : ERROR_CACHE_CONTROL,
     'x-content-type-options': 'nosniff',
     vary: 'Accept-Encoding',
     etag,

@@ -6,7 +6,7 @@
  * same bytes. That is what makes every shortcut of the rebuild safe.
  */
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, readlink, rm } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
@@ -16,9 +16,13 @@ import { checkLinks } from '../../scripts/lib/link-check.ts';
 import { rebuild, type RebuildReport } from '../../scripts/lib/rebuild.ts';
 import { listFiles } from '../../scripts/lib/files.ts';
 import { startTestApi } from '../helpers/sample-api.ts';
+import { startNginx, startVarnish, type Edge, type Nginx } from '../helpers/web-servers.ts';
 
 const WORK = '.cache/test-rebuild';
 let api: SampleApi;
+/** deploy/nginx.conf serving the published release, and deploy/varnish.vcl in front of it, from the edge test on. */
+let origin: Nginx | undefined;
+let edge: Edge | undefined;
 const saved = { ...process.env };
 
 beforeAll(async () => {
@@ -38,6 +42,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   process.env = saved;
+  await edge?.close();
+  await origin?.close();
   await api.close();
 });
 
@@ -119,6 +125,66 @@ describe('rebuild', () => {
     expect(statSync(release(edited, `news/${postId}/index.html`)).ino).not.toBe(statSync(release(first, `news/${postId}/index.html`)).ino);
     expect(edited.build.reused).toBeGreaterThan(edited.build.pages * 0.8);
     expect(await differencesFromCold(edited, 'text')).toEqual([]);
+  }, 300_000);
+
+  it('behind the edge: an edit reaches it within 5 s of the publish, unchanged pages come from it alone, and with the origin down it serves what it holds', async () => {
+    const releases = join(WORK, 'releases');
+    // The production rules, except one page kept a single second, to see a copy past its time stand in for a failed
+    // origin (nginx matches the file a path was served from: try_files has changed $uri by then).
+    origin = await startNginx({
+      root: join(releases, 'current'),
+      cspFile: join(releases, 'csp.conf'),
+      edit: (site) => site.replace('map $uri $hokimiyat_cache_by_path {', 'map $uri $hokimiyat_cache_by_path {\n    /ru/address/index.html "public, max-age=0, s-maxage=1, stale-if-error=604800";'),
+    });
+    edge = await startVarnish(origin.base);
+    process.env.PURGE_URL = edge.base;
+    const get = (path: string, coding = 'br, gzip') => fetch(`${edge!.base}${path}`, { headers: { 'accept-encoding': coding } });
+    const fromOrigin = (path: string) => origin!.requests().filter((line) => line.endsWith(` ${path}`)).length;
+    const css = html(edited, 'index.html').match(/href="(\/_astro\/[^"]+\.css)"/)![1]!;
+
+    const id = (api.db.prepare('SELECT id FROM posts WHERE type = 1 AND lang = 1 ORDER BY date DESC, id DESC LIMIT 1 OFFSET 17').get() as { id: number }).id;
+    const page = `/ru/news/${id}`;
+    const unchanged = ['/en/gallery/photo', '/ru/address', css];
+    for (const path of [page, ...unchanged]) {
+      expect((await get(path)).headers.get('x-edge'), path).toBe('miss');
+      expect((await get(path)).headers.get('x-edge'), path).toBe('hit');
+    }
+    for (const coding of ['gzip', 'identity']) await get(page, coding);
+
+    api.db.prepare("UPDATE posts SET title = 'Chekkada yangilangan ' || lang WHERE id = ?").run(id);
+    const published = await rebuild([{ type: 'post', id }]);
+    expect(published.purge).toMatchObject({ via: 'url', attempts: 1 });
+    expect(published.purge.error).toBeUndefined();
+    const swappedAt = lstatSync(join(releases, 'current')).mtimeMs;
+    // Every coding of the page is the new one at once: the purge drops all of them.
+    for (const coding of ['br, gzip', 'gzip', 'identity']) expect(await (await get(page, coding)).text(), coding).toContain('Chekkada yangilangan 3');
+    const ms = Date.now() - swappedAt;
+    console.log(`edge: the edited page is served by the edge ${ms} ms after the publish (purge ${published.purge.ms} ms, ${published.purge.paths} paths)`);
+    expect(ms).toBeLessThan(5_000);
+
+    // Unchanged pages and hashed assets still come from the edge: the origin has seen each once, when the edge first asked.
+    for (const path of ['/en/gallery/photo', css]) {
+      expect((await get(path)).headers.get('x-edge'), path).toBe('hit');
+      expect(fromOrigin(path), path).toBe(1);
+    }
+    // Errors are never kept.
+    for (let i = 0; i < 2; i++) expect((await get('/ru/no-such-page')).status).toBe(404);
+    expect(fromOrigin('/ru/no-such-page')).toBe(2);
+
+    // The origin stops: a copy past its time is served, a fresh one too, and a page the edge never held gets the
+    // site's own error page in the visitor's language (the purge left the error pages at the edge).
+    await new Promise((ok) => setTimeout(ok, 1_500));
+    await origin.stop();
+    const stale = await get('/ru/address');
+    expect(stale.status).toBe(200);
+    expect(stale.headers.get('x-edge')).toBe('stale');
+    expect(await stale.text()).toContain('<html lang="ru"');
+    expect(await (await get(page)).text()).toContain('Chekkada yangilangan 3');
+    const never = await get('/ru/news/page/3');
+    expect(never.status).toBe(503);
+    expect(never.headers.get('cache-control')).toBe('no-store');
+    expect(await never.text()).toBe(readFileSync(release(published, 'ru/500/index.html'), 'utf8'));
+    await origin.start();
   }, 300_000);
 
   it("a recent post's new title reaches every detail page's side list, rendering only the pages that list it themselves", async () => {

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { listPathPattern, nginxBlocks, redirectsFile, SITE_TABLES, withNginxBlocks } from '../../scripts/lib/server-config.ts';
 import { pageNumberRedirect } from '../../scripts/lib/static-server.ts';
+import { cacheControl, STALE_WHILE_REVALIDATE_SECONDS } from '../../scripts/lib/cache-rules.ts';
 
 describe('server rules made from the tables', () => {
   it('the committed public/_redirects and deploy/nginx.conf are what the tables give (else: npm run server-config)', () => {
@@ -29,5 +30,15 @@ describe('server rules made from the tables', () => {
       }
     }
     expect(pageNumberRedirect(new URL('http://x/xx/news?pageNumber=2'))).toBeNull();
+  });
+});
+
+describe('the edge follows the same cache rules', () => {
+  it("deploy/varnish.vcl serves a page past its time exactly as long as the pages' stale-while-revalidate, and knows every language's error page", () => {
+    const vcl = readFileSync('deploy/varnish.vcl', 'utf8');
+    expect(cacheControl('/ru/news', 'ru/news/index.html')).toContain(`stale-while-revalidate=${STALE_WHILE_REVALIDATE_SECONDS}`);
+    expect(vcl).toContain(`set req.grace = ${STALE_WHILE_REVALIDATE_SECONDS}s;`);
+    // Its error-page rule names the language prefixes of the tables.
+    expect(vcl).toContain(`(${SITE_TABLES.prefixes.filter(Boolean).join('|')})`);
   });
 });

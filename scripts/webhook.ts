@@ -1,19 +1,23 @@
 /**
  * `npm run webhook`: the content-change listener (scripts/lib/webhook/: server.ts for the HTTP side,
- * signature.ts, scheduler.ts for when rebuilds run, journal.ts for what is kept across restarts).
+ * signature.ts, secret.ts for where the key comes from, scheduler.ts for when rebuilds run, journal.ts for
+ * what is kept across restarts, freshness.ts for the operator's status and metrics).
  *
- * WEBHOOK_SECRET (required, ≥ 16 characters), WEBHOOK_PORT (8790), WEBHOOK_HOST (127.0.0.1),
- * WEBHOOK_DEBOUNCE_MS (2000); API_BASE and SITE_URL are required (exit 2 without). The rebuild is `rebuild`
- * from ./lib/rebuild.ts, waiting for a run that holds the lock. The journal is RELEASES_DIR/webhook-journal.json.
+ * The secret (≥ 16 characters) from WEBHOOK_SECRET_FILE, systemd's credential `webhook-secret`, or
+ * WEBHOOK_SECRET (./lib/webhook/secret.ts; exit 1 without); WEBHOOK_PORT (8790), WEBHOOK_HOST (127.0.0.1),
+ * WEBHOOK_DEBOUNCE_MS (2000); API_BASE, SITE_URL and HCAPTCHA_SITEKEY are required (exit 2 without).
+ * The rebuild is `rebuild` from ./lib/rebuild.ts, waiting for a run that holds the lock. The journal is
+ * RELEASES_DIR/webhook-journal.json.
  * SIGTERM/SIGINT: cancel a pending rebuild, abort the running one, wait for it to settle, exit 0; what was
  * not published stays in the journal and is rebuilt on the next start. A second signal exits at once (1).
  *
- * Sign a call by hand: see README "Rebuilds" (curl and openssl).
+ * Sign a call by hand: docs/webhook.md (curl and openssl). Run on a server: deploy/hokimiyat-webhook.service.
  */
 import { deployEnvProblem } from '../src/config.ts';
 import { releasesDir } from './lib/releases.ts';
 import type { RebuildFn } from './lib/webhook/scheduler.ts';
-import { CONTENT_PATH, DEFAULT_DEBOUNCE_MS, DEFAULT_PORT, STATUS_PATH, createWebhookServer, type WebhookServer } from './lib/webhook/server.ts';
+import { readWebhookSecret, SecretProblem } from './lib/webhook/secret.ts';
+import { CONTENT_PATH, DEFAULT_DEBOUNCE_MS, DEFAULT_PORT, METRICS_PATH, STATUS_PATH, createWebhookServer, type WebhookServer } from './lib/webhook/server.ts';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -30,13 +34,13 @@ function envInteger(name: string, fallback: number, min: number, max: number): n
   return value;
 }
 
-function readSecret(): string {
-  const secret = process.env.WEBHOOK_SECRET ?? '';
-  if (secret === '') {
-    fail('WEBHOOK_SECRET is not set; refusing to start. Set it to a random string of at least 16 characters (e.g. `openssl rand -hex 32`).');
+function readSecret(): { secret: string; source: string } {
+  try {
+    return readWebhookSecret();
+  } catch (error) {
+    if (error instanceof SecretProblem) fail(error.message);
+    throw error;
   }
-  if (secret.length < 16) fail(`WEBHOOK_SECRET is only ${secret.length} characters; refusing to start. Use at least 16 (e.g. \`openssl rand -hex 32\`).`);
-  return secret;
 }
 
 /** Loaded here only, so that importing the webhook's modules (tests) never loads the real rebuild. */
@@ -67,7 +71,7 @@ function closeOnSignals(hook: WebhookServer): void {
 
 const problem = deployEnvProblem();
 if (problem) fail(problem, 2);
-const secret = readSecret();
+const { secret, source } = readSecret();
 const port = envInteger('WEBHOOK_PORT', DEFAULT_PORT, 0, 65535);
 const debounceMs = envInteger('WEBHOOK_DEBOUNCE_MS', DEFAULT_DEBOUNCE_MS, 0, 3_600_000);
 const host = process.env.WEBHOOK_HOST || '127.0.0.1';
@@ -75,5 +79,8 @@ const rebuild = await loadRebuild();
 const hook = await createWebhookServer({ secret, rebuild, host, port, debounceMs, journalDir: releasesDir() }).catch((error: unknown) =>
   fail(`cannot start: ${messageOf(error)}`),
 );
-console.log(`webhook: listening on ${hook.url}${CONTENT_PATH} (status: ${hook.url}${STATUS_PATH}, debounce ${debounceMs} ms)`);
+console.log(
+  `webhook: listening on ${hook.url}${CONTENT_PATH} (status: ${hook.url}${STATUS_PATH}, metrics: ${hook.url}${METRICS_PATH}, ` +
+    `debounce ${debounceMs} ms, secret from ${source})`,
+);
 closeOnSignals(hook);

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ContentChanges as Changes } from '../../src/content/changes.ts';
 import { JOURNAL_FILE, Journal } from '../../scripts/lib/webhook/journal.ts';
-import type { PendingChange, Status } from '../../scripts/lib/webhook/scheduler.ts';
+import type { PendingChange, PublishedChange, Status } from '../../scripts/lib/webhook/scheduler.ts';
 import { createWebhookServer, type WebhookServer } from '../../scripts/lib/webhook/server.ts';
 import { signedHeaders } from '../../scripts/lib/webhook/signature.ts';
 
@@ -37,6 +37,7 @@ interface JournalFile {
   nextId: number;
   pending: PendingChange[];
   seen: Record<string, number>;
+  published: PublishedChange[];
 }
 const readJournal = (dir: string) => JSON.parse(readFileSync(join(dir, JOURNAL_FILE), 'utf8')) as JournalFile;
 
@@ -104,12 +105,12 @@ describe('the journal file', () => {
     const dir = join(tempDir(), 'releases'); // not there yet
     const log: string[] = [];
     const journal = await Journal.open(dir, (l) => log.push(l));
-    expect(readJournal(dir)).toEqual({ version: 1, nextId: 1, pending: [], seen: {} });
+    expect(readJournal(dir)).toEqual({ version: 1, nextId: 1, pending: [], seen: {}, published: [] });
     const now = Date.now();
     const a = journal.entry([{ type: 'post', id: 3 }], now);
     const b = journal.entry('all', now);
     expect([a.id, b.id]).toEqual([1, 2]);
-    await journal.exclusive(() => journal.write([a, { ...b, attempts: 2, lastError: 'API down' }], ['sig:abc', 'id:d-1'], now));
+    await journal.exclusive(() => journal.write({ pending: [a, { ...b, attempts: 2, lastError: 'API down' }], published: [] }, ['sig:abc', 'id:d-1'], now));
     expect(journal.replay.has(['id:d-1'], now)).toBe(true);
     // No temporary file is left beside it.
     expect(readdirSync(dir)).toEqual([JOURNAL_FILE]);
@@ -139,6 +140,68 @@ describe('the journal file', () => {
       expect(log[0]).toContain(`moved it to ${join(dir, aside!)}`);
       expect(readJournal(dir).pending).toEqual([]);
     }
+  });
+});
+
+describe('the history of published changes', () => {
+  const published = (id: number): PublishedChange => ({
+    id,
+    changes: [{ type: 'post', id }],
+    acceptedAt: '2030-01-01T00:00:00.000Z',
+    publishedAt: '2030-01-01T00:00:12.500Z',
+    release: '20300101T000001Z',
+    secondsToPublish: 12.5,
+    attempts: 0,
+  });
+
+  it('is read back on open; a journal without one (written before it was kept) loads with none', async () => {
+    const dir = tempDir();
+    const journal = await Journal.open(dir, () => undefined);
+    await journal.exclusive(() => journal.write({ pending: [], published: [published(1), published(2)] }));
+    expect((await Journal.open(dir, () => undefined)).published).toEqual([published(1), published(2)]);
+
+    writeFileSync(join(dir, JOURNAL_FILE), JSON.stringify({ version: 1, nextId: 3, pending: [], seen: {} }));
+    const old = await Journal.open(dir, () => undefined);
+    expect(old.published).toEqual([]);
+    expect(readJournal(dir)).toMatchObject({ nextId: 3, published: [] });
+  });
+
+  it('drops an entry it cannot read, and keeps the journal and its pending changes', async () => {
+    const dir = tempDir();
+    const pending: PendingChange = { id: 9, changes: 'all', acceptedAt: '2030-01-01T00:00:00.000Z', attempts: 0, lastError: null };
+    const bad = [{ ...published(3), secondsToPublish: -1 }, { ...published(4), changes: [{ type: 'blog' }] }, { ...published(5), publishedAt: 'yesterday' }, 'x'];
+    writeFileSync(join(dir, JOURNAL_FILE), JSON.stringify({ version: 1, nextId: 10, pending: [pending], seen: {}, published: [published(1), ...bad, published(2)] }));
+    const log: string[] = [];
+    const journal = await Journal.open(dir, (l) => log.push(l));
+    expect(journal.loaded).toEqual([pending]);
+    expect(journal.published).toEqual([published(1), published(2)]);
+    expect(log).toEqual([]);
+    expect(readdirSync(dir)).toEqual([JOURNAL_FILE]);
+  });
+
+  it('survives a restart of the listener: the signed status still shows how long each change took', async () => {
+    const dir = tempDir();
+    const first = await startHook(dir, recordingRebuild({ auto: true }).rebuild);
+    expect((await post(first.url, '{"type":"post","id":31}')).status).toBe(202);
+    await vi.waitFor(() => expect(readJournal(dir).published).toHaveLength(1));
+    await first.close();
+
+    const second = await startHook(dir, recordingRebuild({ auto: true }).rebuild);
+    const status = await signedStatus(second.url);
+    expect(status.published).toEqual([
+      {
+        id: 1,
+        changes: [{ type: 'post', id: 31 }],
+        acceptedAt: expect.any(String),
+        publishedAt: expect.any(String),
+        release: null,
+        secondsToPublish: expect.any(Number),
+        attempts: 0,
+      },
+    ]);
+    expect(status.published[0]!.secondsToPublish).toBeLessThan(5);
+    // Counters are the listener's own since it started.
+    expect(status.rebuilds).toEqual({ ok: 0, failed: 0 });
   });
 });
 

@@ -1,7 +1,7 @@
 /** scripts/lib/webhook/scheduler.ts under fake timers: debounce, coalescing, one run at a time, retries with backoff. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ContentChanges as Changes } from '../../src/content/changes.ts';
-import { RebuildScheduler, retryDelay, type PendingChange, type SchedulerOptions } from '../../scripts/lib/webhook/scheduler.ts';
+import { PUBLISHED_KEPT, RebuildScheduler, retryDelay, type PendingChange, type PublishedChange, type SchedulerOptions } from '../../scripts/lib/webhook/scheduler.ts';
 
 interface Call {
   changes: Changes;
@@ -239,6 +239,65 @@ describe('failures and retries', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(scheduler.status()).toMatchObject({ state: 'waiting', lastError: 'sync failure', pending: [{ attempts: 1 }] });
     await scheduler.close();
+  });
+});
+
+describe('what was published, and how long it took', () => {
+  it('records each change a successful rebuild included, with the time from its acceptance to the end of that rebuild', async () => {
+    const { scheduler, calls } = setup();
+    const first = entry([{ type: 'post', id: 1 }]); // accepted at 00:00:00
+    scheduler.add(first);
+    await vi.advanceTimersByTimeAsync(1_000);
+    const second = entry([{ type: 'menu' }]); // 00:00:01, joins the same window
+    scheduler.add(second);
+    await vi.advanceTimersByTimeAsync(1_000); // the rebuild starts at 00:00:02
+    calls[0]!.reject(new Error('API down'));
+    await flush();
+    expect(scheduler.status().published).toEqual([]);
+    await vi.advanceTimersByTimeAsync(5_000); // the retry starts at 00:00:07
+    await vi.advanceTimersByTimeAsync(30_000);
+    calls[1]!.resolve({ release: '20300101T000037Z', unchanged: false });
+    await flush();
+    const publishedAt = '2030-01-01T00:00:37.000Z';
+    expect(scheduler.status().published).toEqual([
+      { id: first.id, changes: first.changes, acceptedAt: first.acceptedAt, publishedAt, release: '20300101T000037Z', secondsToPublish: 37, attempts: 1 },
+      { id: second.id, changes: second.changes, acceptedAt: second.acceptedAt, publishedAt, release: '20300101T000037Z', secondsToPublish: 36, attempts: 1 },
+    ]);
+    expect(scheduler.status().rebuilds).toEqual({ ok: 1, failed: 1 });
+    // The journal writes the same history beside what is pending.
+    expect(scheduler.state()).toEqual({ pending: [], published: scheduler.status().published });
+
+    // A report that names no release (a test's, an old one) still counts the change as published.
+    scheduler.add(entry('all'));
+    await vi.advanceTimersByTimeAsync(2_000);
+    calls[2]!.resolve(null);
+    await flush();
+    expect(scheduler.status().published.at(-1)).toMatchObject({ changes: 'all', release: null, secondsToPublish: 2, attempts: 0 });
+  });
+
+  it(`keeps the last ${PUBLISHED_KEPT}, and starts from the history it is given`, async () => {
+    const old: PublishedChange = {
+      id: 1,
+      changes: [{ type: 'page', id: 1 }],
+      acceptedAt: '2029-12-31T23:00:00.000Z',
+      publishedAt: '2029-12-31T23:00:09.000Z',
+      release: 'r1',
+      secondsToPublish: 9,
+      attempts: 0,
+    };
+    const { scheduler, calls } = setup({ published: [old], debounceMs: 0 });
+    expect(scheduler.status().published).toEqual([old]);
+    for (let i = 0; i < PUBLISHED_KEPT; i++) {
+      scheduler.add(entry([{ type: 'post', id: 100 + i }]));
+      await vi.advanceTimersByTimeAsync(0);
+      calls.at(-1)!.resolve({});
+      await flush();
+    }
+    const published = scheduler.status().published;
+    expect(published).toHaveLength(PUBLISHED_KEPT);
+    expect(published[0]!.changes).toEqual([{ type: 'post', id: 100 }]);
+    expect(published.at(-1)!.changes).toEqual([{ type: 'post', id: 100 + PUBLISHED_KEPT - 1 }]);
+    expect(scheduler.status().rebuilds).toEqual({ ok: PUBLISHED_KEPT, failed: 0 });
   });
 });
 

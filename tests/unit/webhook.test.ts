@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { mergeChanges, type ContentChanges as Changes } from '../../src/content/changes.ts';
-import type { Status } from '../../scripts/lib/webhook/scheduler.ts';
-import { createWebhookServer, parseChanges, type WebhookOptions, type WebhookServer } from '../../scripts/lib/webhook/server.ts';
+import type { DetailedStatus } from '../../scripts/lib/webhook/freshness.ts';
+import { clientKey, createWebhookServer, MAX_CONNECTIONS_PER_CLIENT, parseChanges, type WebhookOptions, type WebhookServer } from '../../scripts/lib/webhook/server.ts';
 import { sign, signedHeaders, verifySignature } from '../../scripts/lib/webhook/signature.ts';
 
 const SECRET = 'test-secret-0123456789';
@@ -91,14 +91,14 @@ function post(hook: WebhookServer, body: string, signature?: string | null, extr
 }
 
 /** The operator's (signed) view of the status. */
-async function getStatus(hook: WebhookServer): Promise<Status> {
+async function getStatus(hook: WebhookServer): Promise<DetailedStatus> {
   const res = await fetch(`${hook.url}/hooks/status`, { headers: signedHeaders(SECRET, '') });
   expect(res.status).toBe(200);
-  return (await res.json()) as Status;
+  return (await res.json()) as DetailedStatus;
 }
 
 /** Polls the status endpoint until `ok` holds (bounded). */
-async function statusUntil(hook: WebhookServer, ok: (s: Status) => boolean, timeoutMs = 5000): Promise<Status> {
+async function statusUntil(hook: WebhookServer, ok: (s: DetailedStatus) => boolean, timeoutMs = 5000): Promise<DetailedStatus> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const s = await getStatus(hook);
@@ -308,13 +308,20 @@ describe('scheduling', () => {
         lastError: null,
         lastStartedAt: null,
         lastFinishedAt: null,
+        published: [],
+        rebuilds: { ok: 0, failed: 0 },
+        release: null,
+        purge: null,
       });
       await post(hook, '{"type":"gallery","id":9}');
       const waiting = await getStatus(hook);
       expect(waiting.state).toBe('waiting');
       expect(waiting.queue).toEqual([{ type: 'gallery', id: 9 }]);
-      expect(waiting.pending).toEqual([{ id: 1, changes: [{ type: 'gallery', id: 9 }], acceptedAt: expect.any(String), attempts: 0, lastError: null }]);
-      expect(hook.status()).toEqual(waiting);
+      expect(waiting.pending).toEqual([
+        { id: 1, changes: [{ type: 'gallery', id: 9 }], acceptedAt: expect.any(String), attempts: 0, lastError: null, ageSeconds: expect.any(Number) },
+      ]);
+      const { release, purge, ...scheduled } = waiting;
+      expect(hook.status()).toEqual({ ...scheduled, pending: waiting.pending.map(({ ageSeconds, ...e }) => e) });
       expect(fake.calls).toHaveLength(0);
     });
 
@@ -342,7 +349,7 @@ describe('scheduling', () => {
       const failed = await statusUntil(hook, (s) => s.state !== 'building' && s.lastError !== null);
       expect(failed).toMatchObject({ state: 'waiting', queue: [{ type: 'post' }], lastError: 'API answered 500 on /api/menu', lastReport: null });
       expect(failed.pending).toEqual([
-        { id: 1, changes: [{ type: 'post' }], acceptedAt: expect.any(String), attempts: 1, lastError: 'API answered 500 on /api/menu' },
+        { id: 1, changes: [{ type: 'post' }], acceptedAt: expect.any(String), attempts: 1, lastError: 'API answered 500 on /api/menu', ageSeconds: expect.any(Number) },
       ]);
       // The retry is a minute away (this test's backoff).
       expect(Date.parse(failed.nextAttemptAt!) - Date.now()).toBeGreaterThan(50_000);
@@ -480,7 +487,49 @@ describe('hostile input', () => {
     withServer(0, async (hook) => {
       expect(hook.server.maxConnections).toBeGreaterThan(0);
       expect(hook.server.maxConnections).toBeLessThanOrEqual(64);
+      expect(MAX_CONNECTIONS_PER_CLIENT).toBeLessThan(hook.server.maxConnections / 4);
     }));
+
+  it('answers a signed call at once while one client holds every connection it may (#25 item 11)', () =>
+    withServer(0, async (hook) => {
+      // More slow connections than the global cap, from another loopback address (Linux routes all of
+      // 127/8 to lo): each starts its headers and never ends them.
+      const slow = Array.from({ length: hook.server.maxConnections + 8 }, () => {
+        const socket = connect({ host: '127.0.0.1', port: Number(new URL(hook.url).port), localAddress: '127.0.0.2' }, () =>
+          socket.write('POST /hooks/content HTTP/1.1\r\nHost: x\r\n'),
+        );
+        socket.on('error', () => undefined); // the refused ones are reset
+        return socket;
+      });
+      try {
+        const closed = () => slow.filter((s) => s.closed).length;
+        await vi.waitFor(() => expect(closed()).toBe(slow.length - MAX_CONNECTIONS_PER_CLIENT), { timeout: 5000 });
+        const began = Date.now();
+        const res = await fetch(`${hook.url}/hooks/status`, { headers: signedHeaders(SECRET, '') });
+        expect(res.status).toBe(200);
+        expect(Date.now() - began).toBeLessThan(1000);
+        expect((await post(hook, '{"type":"post","id":1}')).status).toBe(202);
+        // The ones it kept are still open (the header timeout, not the cap, will close them).
+        expect(slow.filter((s) => !s.closed)).toHaveLength(MAX_CONNECTIONS_PER_CLIENT);
+        const metrics = await (await fetch(`${hook.url}/hooks/metrics`)).text();
+        expect(metrics).toContain(`hokimiyat_webhook_connections_refused_total ${slow.length - MAX_CONNECTIONS_PER_CLIENT}\n`);
+        expect(hook.lines.filter((l) => l.includes('127.0.0.2'))).toHaveLength(1); // one line, not one per refusal
+      } finally {
+        for (const s of slow) s.destroy();
+      }
+    }));
+
+  it('counts an IPv4 address, or the /64 of an IPv6 one, as one client', () => {
+    expect(clientKey('203.0.113.7')).toBe('203.0.113.7');
+    expect(clientKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(clientKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(clientKey('2001:db8:1:2:bbbb:cccc:dddd:eeee')).toBe('2001:db8:1:2::/64');
+    expect(clientKey('2001:0db8:0001:0002::')).toBe('2001:db8:1:2::/64');
+    expect(clientKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(clientKey('::1')).toBe('0:0:0:0::/64');
+    expect(clientKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(clientKey('2001:db8:1:3::1')).not.toBe(clientKey('2001:db8:1:2::1'));
+  });
 });
 
 describe('replay protection', () => {

@@ -1,18 +1,20 @@
 /**
  * The webhook's promise on disk: RELEASES_DIR/webhook-journal.json holds every accepted change not yet
- * published (with when it was accepted, its failed attempts and the last error) and the replay memory
- * (signatures and delivery ids with when they expire). A call is answered 202 only once the journal
- * holding it is on disk; a change leaves it only when a rebuild that included it succeeded. On start the
- * pending changes are read back and rebuilt, so a kill, a restart, an aborted or failed rebuild loses none.
+ * published (with when it was accepted, its failed attempts and the last error), the replay memory
+ * (signatures and delivery ids with when they expire) and, for the status, the last changes published with
+ * how long each took. A call is answered 202 only once the journal holding it is on disk; a change leaves
+ * it only when a rebuild that included it succeeded. On start the pending changes are read back and
+ * rebuilt, so a kill, a restart, an aborted or failed rebuild loses none.
  *
  * Every write replaces the whole file atomically (temporary file, fsync, rename, fsync of the folder), one
- * write at a time. A file that cannot be read as a journal is moved aside, with a line saying where.
+ * write at a time. A file that cannot be read as a journal is moved aside, with a line saying where; a
+ * history entry that cannot be read is only dropped (it is statistics, not a promise).
  */
 import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { contentChange, type ContentChanges as Changes } from '../../../src/content/changes.ts';
 import { writeFileDurably } from '../files.ts';
-import type { PendingChange } from './scheduler.ts';
+import { PUBLISHED_KEPT, type PendingChange, type PublishedChange, type SchedulerState } from './scheduler.ts';
 import { ReplayMemory } from './signature.ts';
 
 export const JOURNAL_FILE = 'webhook-journal.json';
@@ -25,9 +27,11 @@ interface JournalData {
   pending: PendingChange[];
   /** Replay memory: key → when it expires (ms since the epoch). */
   seen: Record<string, number>;
+  /** The last changes published (none in a journal written before they were kept). */
+  published: PublishedChange[];
 }
 
-const empty = (): JournalData => ({ version: VERSION, nextId: 1, pending: [], seen: {} });
+const empty = (): JournalData => ({ version: VERSION, nextId: 1, pending: [], seen: {}, published: [] });
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -54,6 +58,33 @@ function readEntry(value: unknown, i: number): PendingChange {
   }
 }
 
+const isDate = (v: unknown) => typeof v === 'string' && !Number.isNaN(Date.parse(v));
+
+/** The history entries that read as such; it is only for the status, so a bad one is not worth the journal. */
+function readPublished(value: unknown): PublishedChange[] {
+  if (!Array.isArray(value)) return [];
+  return value.slice(-PUBLISHED_KEPT).flatMap((v: unknown) => {
+    if (!isObject(v)) return [];
+    const { id, changes, acceptedAt, publishedAt, release, secondsToPublish, attempts } = v;
+    try {
+      if (!Number.isSafeInteger(id) || !isDate(acceptedAt) || !isDate(publishedAt) || !Number.isSafeInteger(attempts)) return [];
+      if (typeof secondsToPublish !== 'number' || !(secondsToPublish >= 0) || (release !== null && typeof release !== 'string')) return [];
+      const entry: PublishedChange = {
+        id: id as number,
+        changes: readChanges(changes),
+        acceptedAt: acceptedAt as string,
+        publishedAt: publishedAt as string,
+        release,
+        secondsToPublish,
+        attempts: attempts as number,
+      };
+      return [entry];
+    } catch {
+      return [];
+    }
+  });
+}
+
 /** The journal's text read back; throws saying what is wrong with it. */
 function parseJournal(text: string): JournalData {
   const value: unknown = JSON.parse(text);
@@ -62,7 +93,7 @@ function parseJournal(text: string): JournalData {
   if (!isObject(value.seen) || !Object.values(value.seen).every(Number.isFinite)) throw new Error('"seen" must map keys to times');
   const pending = value.pending.map(readEntry);
   const nextId = Math.max(Number.isSafeInteger(value.nextId) ? (value.nextId as number) : 1, ...pending.map((e) => e.id + 1));
-  return { version: VERSION, nextId, pending, seen: value.seen as Record<string, number> };
+  return { version: VERSION, nextId, pending, seen: value.seen as Record<string, number>, published: readPublished(value.published) };
 }
 
 /** Reads the journal; a missing file is an empty journal, one that is not a journal is moved aside. */
@@ -92,6 +123,8 @@ export class Journal {
   readonly replay: ReplayMemory;
   /** The changes the journal held when it was opened: accepted by an earlier run and not yet published. */
   readonly loaded: readonly PendingChange[];
+  /** The history it held when it was opened. */
+  readonly published: readonly PublishedChange[];
   #nextId: number;
   #queue: Promise<unknown> = Promise.resolve();
 
@@ -99,6 +132,7 @@ export class Journal {
     this.file = file;
     this.replay = new ReplayMemory(data.seen);
     this.loaded = data.pending;
+    this.published = data.published;
     this.#nextId = data.nextId;
   }
 
@@ -109,7 +143,7 @@ export class Journal {
     // Temporary files of a listener killed while writing (one listener per folder, so none is in use).
     for (const name of await readdir(dir)) if (name.startsWith(`${JOURNAL_FILE}.tmp-`)) await rm(join(dir, name), { force: true });
     const journal = new Journal(file, await load(file, log));
-    await journal.exclusive(() => journal.write([...journal.loaded]));
+    await journal.exclusive(() => journal.write({ pending: [...journal.loaded], published: [...journal.published] }));
     return journal;
   }
 
@@ -126,18 +160,18 @@ export class Journal {
   }
 
   /**
-   * Replaces the file with `pending` and the replay memory plus `keys`, which are remembered only once
+   * Replaces the file with `state` and the replay memory plus `keys`, which are remembered only once
    * that is on disk. Throws when the write fails. Call it from `exclusive` work.
    */
-  async write(pending: PendingChange[], keys: readonly string[] = [], now = Date.now()): Promise<void> {
-    const data: JournalData = { version: VERSION, nextId: this.#nextId, pending, seen: this.replay.saved(now, keys) };
+  async write(state: SchedulerState, keys: readonly string[] = [], now = Date.now()): Promise<void> {
+    const data: JournalData = { version: VERSION, nextId: this.#nextId, pending: state.pending, seen: this.replay.saved(now, keys), published: state.published };
     await writeFileDurably(this.file, `${JSON.stringify(data, null, 2)}\n`);
     this.replay.remember(keys, now);
   }
 
-  /** Writes what `pending()` says when its turn comes; a failure is logged (the next write carries the same). */
-  save(pending: () => PendingChange[], log: (line: string) => void): Promise<void> {
-    return this.exclusive(() => this.write(pending())).catch((error: unknown) =>
+  /** Writes what `state()` says when its turn comes; a failure is logged (the next write carries the same). */
+  save(state: () => SchedulerState, log: (line: string) => void): Promise<void> {
+    return this.exclusive(() => this.write(state())).catch((error: unknown) =>
       log(`webhook: cannot write the journal ${this.file}: ${messageOf(error)}`),
     );
   }

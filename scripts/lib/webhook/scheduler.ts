@@ -12,6 +12,10 @@
  * the error; the next attempt comes after a backoff that doubles with each failure in a row (5 s up to
  * 5 min by default), or sooner when a new change's window ends first. `onSettled` is told after each
  * rebuild, so that the journal can write what is still pending.
+ *
+ * For the operator's view of freshness it also keeps the last PUBLISHED_KEPT changes published, each with
+ * how long it took from acceptance to the end of the rebuild that published it (the journal keeps them
+ * across restarts), and counts the rebuilds that succeeded and failed since it started.
  */
 import { describeChanges, mergeChanges, type ContentChanges as Changes } from '../../../src/content/changes.ts';
 
@@ -26,6 +30,23 @@ export interface PendingChange {
   attempts: number;
   lastError: string | null;
 }
+
+/** A change that a successful rebuild included. */
+export interface PublishedChange {
+  id: number;
+  changes: Changes;
+  acceptedAt: string;
+  /** When the rebuild that included it ended. */
+  publishedAt: string;
+  /** The release serving it, when the rebuild's report names one. */
+  release: string | null;
+  secondsToPublish: number;
+  /** Rebuilds that included it and failed before this one. */
+  attempts: number;
+}
+
+/** How many published changes are kept for the status. */
+export const PUBLISHED_KEPT = 50;
 
 /** Backoff after failed rebuilds: `firstMs` after the first, doubling with each failure in a row, at most `maxMs`. */
 export interface RetryPolicy {
@@ -49,6 +70,16 @@ export interface Status {
   lastError: string | null;
   lastStartedAt: string | null;
   lastFinishedAt: string | null;
+  /** The last PUBLISHED_KEPT changes published, oldest first. */
+  published: PublishedChange[];
+  /** Rebuilds that ended since the listener started (an aborted one counts as failed). */
+  rebuilds: { ok: number; failed: number };
+}
+
+/** What the journal keeps: the promise (`pending`) and the recent history (`published`). */
+export interface SchedulerState {
+  pending: PendingChange[];
+  published: PublishedChange[];
 }
 
 export interface SchedulerOptions {
@@ -58,6 +89,8 @@ export interface SchedulerOptions {
   log?: (line: string) => void;
   /** Called when a rebuild has ended and `pending()` changed accordingly. */
   onSettled?: () => void;
+  /** Changes published before a restart (from the journal). */
+  published?: readonly PublishedChange[];
 }
 
 interface Run {
@@ -70,7 +103,9 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const union = (entries: readonly PendingChange[]): Changes => entries.reduce<Changes | null>((all, e) => mergeChanges(all, e.changes), null) ?? [];
 const copyChanges = (changes: Changes): Changes => (changes === 'all' ? 'all' : changes.map((c) => ({ ...c })));
-const copyEntry = (e: PendingChange): PendingChange => ({ ...e, changes: copyChanges(e.changes) });
+const copyEntry = <T extends { changes: Changes }>(e: T): T => ({ ...e, changes: copyChanges(e.changes) });
+const releaseOf = (report: unknown) =>
+  typeof report === 'object' && report !== null && typeof (report as { release?: unknown }).release === 'string' ? (report as { release: string }).release : null;
 /** `a` already asks for everything `b` does. */
 const covers = (a: Changes, b: Changes) =>
   a === 'all' || (b !== 'all' && b.every((c) => a.some((d) => d.type === c.type && d.id === c.id)));
@@ -80,7 +115,7 @@ export function retryDelay(failures: number, policy: RetryPolicy): number {
 }
 
 export class RebuildScheduler {
-  readonly #options: Required<Omit<SchedulerOptions, 'onSettled'>> & Pick<SchedulerOptions, 'onSettled'>;
+  readonly #options: Required<Omit<SchedulerOptions, 'onSettled' | 'published'>> & Pick<SchedulerOptions, 'onSettled'>;
   /** Invariant: some entry outside the running rebuild ⇔ (timer !== null || due), unless closed. */
   #entries: PendingChange[] = [];
   #running: Run | null = null;
@@ -90,11 +125,15 @@ export class RebuildScheduler {
   #failures = 0;
   #closing: Promise<void> | null = null;
   #last = { report: null as unknown, error: null as string | null, startedAt: null as string | null, finishedAt: null as string | null };
+  #published: PublishedChange[];
+  #rebuilds = { ok: 0, failed: 0 };
 
   constructor(options: SchedulerOptions) {
     if (typeof options.rebuild !== 'function') throw new TypeError('RebuildScheduler: a rebuild function is required');
     if (!Number.isFinite(options.debounceMs) || options.debounceMs < 0) throw new TypeError('RebuildScheduler: debounceMs must be ≥ 0');
-    this.#options = { ...options, retry: options.retry ?? DEFAULT_RETRY, log: options.log ?? ((line) => console.log(line)) };
+    const { published = [], ...rest } = options;
+    this.#options = { ...rest, retry: options.retry ?? DEFAULT_RETRY, log: options.log ?? ((line) => console.log(line)) };
+    this.#published = published.slice(-PUBLISHED_KEPT).map(copyEntry);
   }
 
   /**
@@ -105,6 +144,11 @@ export class RebuildScheduler {
     const list = this.#entries.map(copyEntry);
     if (entry && !this.#waiting().some((e) => covers(e.changes, entry.changes))) list.push(copyEntry(entry));
     return list;
+  }
+
+  /** What the journal writes once `entry` is added (see pendingWith). */
+  state(entry?: PendingChange): SchedulerState {
+    return { pending: this.pendingWith(entry), published: this.#published.map(copyEntry) };
   }
 
   /** Takes an accepted change: it is rebuilt when its window (or a sooner one) ends. */
@@ -133,6 +177,8 @@ export class RebuildScheduler {
       lastError: error,
       lastStartedAt: startedAt,
       lastFinishedAt: finishedAt,
+      published: this.#published.map(copyEntry),
+      rebuilds: { ...this.#rebuilds },
     };
   }
 
@@ -206,14 +252,23 @@ export class RebuildScheduler {
 
   #settle(run: Run, outcome: { report: unknown } | { error: string }): void {
     this.#running = null;
-    this.#last.finishedAt = iso(Date.now());
+    const now = Date.now();
+    this.#last.finishedAt = iso(now);
     if ('report' in outcome) {
+      this.#rebuilds.ok++;
+      const release = releaseOf(outcome.report);
+      for (const e of this.#entries.filter((e) => run.ids.has(e.id))) {
+        const secondsToPublish = Math.max(0, (now - Date.parse(e.acceptedAt)) / 1000);
+        this.#published.push({ id: e.id, changes: e.changes, acceptedAt: e.acceptedAt, publishedAt: iso(now), release, secondsToPublish, attempts: e.attempts });
+      }
+      this.#published.splice(0, Math.max(0, this.#published.length - PUBLISHED_KEPT));
       this.#entries = this.#entries.filter((e) => !run.ids.has(e.id));
       this.#failures = 0;
       this.#last.report = outcome.report;
       this.#last.error = null;
     } else {
       for (const e of this.#entries) if (run.ids.has(e.id)) Object.assign(e, { attempts: e.attempts + 1, lastError: outcome.error });
+      this.#rebuilds.failed++;
       this.#failures++;
       this.#last.error = outcome.error;
     }

@@ -10,25 +10,36 @@
  *                         written: then nothing is accepted); the rebuild runs in the background.
  *   GET  /hooks/status    unsigned: {state, lastStartedAt, lastFinishedAt, lastSucceeded, pending: <count>};
  *                         signed the same way (empty body): Status (./scheduler.ts), with every pending change,
- *                         its attempts and last error. The detail (error messages name internal URLs and
- *                         paths) is for the operator only.
+ *                         its attempts, last error and age, the changes published lately and how long each
+ *                         took, the served release and its age, and the edge's purge backlog (./freshness.ts).
+ *                         The detail (error messages name internal URLs and paths) is for the operator only.
+ *   GET  /hooks/metrics   unsigned, Prometheus text format: the same freshness as numbers only.
  *
- * Connections are bounded (count, header and request time, keep-alive idle time) and bodies to 64 KiB.
+ * Connections are bounded (count, per client address, header and request time, keep-alive idle time) and
+ * bodies to 64 KiB.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { contentChange, describeChanges, mergeChanges, type ContentChange, type ContentChanges as Changes } from '../../../src/content/changes.ts';
 import { readBody, sendJson } from '../http.ts';
+import { detailedStatus, metricsText, readFreshness } from './freshness.ts';
 import { Journal } from './journal.ts';
 import { RebuildScheduler, type RebuildFn, type RetryPolicy, type Status } from './scheduler.ts';
 import { authFailure, DELIVERY_HEADER, replayKeys, SIGNATURE_HEADER, TIMESTAMP_HEADER } from './signature.ts';
 
 export const CONTENT_PATH = '/hooks/content';
 export const STATUS_PATH = '/hooks/status';
+export const METRICS_PATH = '/hooks/metrics';
 export const DEFAULT_PORT = 8790;
 export const DEFAULT_DEBOUNCE_MS = 2000;
 /** Connection bounds: a webhook call is one small request, so anything slower or more numerous is not one. */
 const MAX_CONNECTIONS = 32;
+/**
+ * Well below MAX_CONNECTIONS, so that one client holding connections open (slowly sent headers, idle
+ * keep-alives) cannot take the slots a signed call needs; a sender makes one call at a time.
+ */
+export const MAX_CONNECTIONS_PER_CLIENT = 4;
+const REFUSAL_LOG_EVERY_MS = 60_000;
 const HEADERS_TIMEOUT_MS = 5_000;
 const REQUEST_TIMEOUT_MS = 10_000;
 const IDLE_TIMEOUT_MS = 5_000;
@@ -37,7 +48,7 @@ const MAX_BODY_BYTES = 64 * 1024;
 export interface WebhookOptions {
   secret: string;
   rebuild: RebuildFn;
-  /** Where the journal lives (the command gives RELEASES_DIR). */
+  /** RELEASES_DIR: where the journal lives, and where the served release and the purge backlog are read. */
   journalDir: string;
   host?: string;
   port?: number;
@@ -66,10 +77,13 @@ interface PublicStatus {
 
 interface Hook {
   secret: string;
+  dir: string;
   log: (line: string) => void;
   journal: Journal;
   scheduler: RebuildScheduler;
   closing: boolean;
+  /** Connections closed by the per-client cap, since the start. */
+  refused: number;
 }
 
 class BadRequest extends Error {}
@@ -127,7 +141,7 @@ function accept(hook: Hook, changes: Changes, keys: string[]): Promise<'accepted
     if (hook.closing) return 'closing';
     const entry = journal.entry(changes, now);
     try {
-      await journal.write(scheduler.pendingWith(entry), keys, now);
+      await journal.write(scheduler.state(entry), keys, now);
     } catch (error) {
       hook.log(`webhook: cannot write the journal ${journal.file}: ${messageOf(error)}; the call was refused with 503`);
       return 'unwritable';
@@ -162,13 +176,13 @@ async function handleContent(hook: Hook, req: IncomingMessage, res: ServerRespon
   send(hook, res, 202, { queued: true });
 }
 
-function handleStatus(hook: Hook, req: IncomingMessage, res: ServerResponse) {
+async function handleStatus(hook: Hook, req: IncomingMessage, res: ServerResponse) {
   if (req.method !== 'GET' && req.method !== 'HEAD') return send(hook, res, 405, { error: 'method not allowed' }, { allow: 'GET, HEAD' });
   if (req.method === 'HEAD') return void res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end();
   const full = hook.scheduler.status();
   if (header(req, SIGNATURE_HEADER) !== undefined) {
     const failure = signatureProblem(hook, req, Buffer.alloc(0));
-    return failure ? send(hook, res, 401, { error: failure }) : send(hook, res, 200, full);
+    return failure ? send(hook, res, 401, { error: failure }) : send(hook, res, 200, detailedStatus(full, await readFreshness(hook.dir)));
   }
   const bare: PublicStatus = {
     state: full.state,
@@ -178,6 +192,18 @@ function handleStatus(hook: Hook, req: IncomingMessage, res: ServerResponse) {
     pending: full.pending.length,
   };
   send(hook, res, 200, bare);
+}
+
+async function handleMetrics(hook: Hook, req: IncomingMessage, res: ServerResponse) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return send(hook, res, 405, { error: 'method not allowed' }, { allow: 'GET, HEAD' });
+  const text = metricsText(hook.scheduler.status(), await readFreshness(hook.dir), { refusedConnections: hook.refused });
+  res.writeHead(200, {
+    'content-type': 'text/plain; version=0.0.4; charset=utf-8',
+    'content-length': String(Buffer.byteLength(text)),
+    'cache-control': 'no-store',
+    ...(hook.closing ? { connection: 'close' } : {}),
+  });
+  res.end(req.method === 'HEAD' ? undefined : text);
 }
 
 function onRequest(hook: Hook, req: IncomingMessage, res: ServerResponse) {
@@ -200,12 +226,59 @@ function onRequest(hook: Hook, req: IncomingMessage, res: ServerResponse) {
       return handleContent(hook, req, res);
     }
     if (path === STATUS_PATH) return handleStatus(hook, req, res);
+    if (path === METRICS_PATH) return handleMetrics(hook, req, res);
     send(hook, res, 404, { error: 'not found' });
   };
   handle().catch((error: unknown) => {
     hook.log(`webhook: internal error on ${req.method} ${path}: ${messageOf(error)}`);
     if (!res.headersSent) send(hook, res, 500, { error: 'internal error' });
     else res.destroy();
+  });
+}
+
+/**
+ * Whose share of the connection slots a connection takes: an IPv4 address, or the /64 of an IPv6 one
+ * (one host is usually given a whole /64, so counting single addresses would not hold it back).
+ */
+export function clientKey(address: string | undefined): string {
+  if (!address) return 'unknown';
+  const v4 = /^(?:::ffff:)?(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  if (v4) return v4[1]!;
+  const [head = '', tail] = address.replace(/%.*$/, '').toLowerCase().split('::', 2);
+  const groups = (part: string | undefined) => (part ? part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])) : []);
+  const left = groups(head);
+  const right = groups(tail);
+  const full = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${full.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`;
+}
+
+/**
+ * Closes at once a connection from a client that already holds `cap` (the global cap, server.maxConnections,
+ * only stops new ones). A refusal is logged at most once a minute, so that a flood cannot fill the log.
+ */
+function capPerClient(server: Server, hook: Hook, cap: number): void {
+  const open = new Map<string, number>();
+  let lastLogged = 0;
+  let unlogged = 0;
+  server.on('connection', (socket: Socket) => {
+    const key = clientKey(socket.remoteAddress);
+    const held = open.get(key) ?? 0;
+    if (held >= cap) {
+      hook.refused++;
+      unlogged++;
+      if (Date.now() - lastLogged >= REFUSAL_LOG_EVERY_MS) {
+        hook.log(`webhook: closed ${unlogged} connection(s) from ${key}, which already held ${held} (the most one client may)`);
+        lastLogged = Date.now();
+        unlogged = 0;
+      }
+      return void socket.destroy();
+    }
+    open.set(key, held + 1);
+    socket.once('close', () => {
+      const left = open.get(key)! - 1;
+      if (left) open.set(key, left);
+      else open.delete(key);
+    });
   });
 }
 
@@ -244,15 +317,16 @@ export async function createWebhookServer(options: WebhookOptions): Promise<Webh
   if (typeof secret !== 'string' || secret === '') throw new TypeError('createWebhookServer: a non-empty secret is required');
   if (typeof journalDir !== 'string' || journalDir === '') throw new TypeError('createWebhookServer: a journal folder is required');
   const log = options.log ?? ((line: string) => console.log(line));
+  const journal = await Journal.open(journalDir, log);
   const scheduler = new RebuildScheduler({
     rebuild: options.rebuild,
     debounceMs: options.debounceMs ?? DEFAULT_DEBOUNCE_MS,
     retry: options.retry,
     log,
-    onSettled: () => void journal.save(() => scheduler.pendingWith(), log),
+    onSettled: () => void journal.save(() => scheduler.state(), log),
+    published: journal.published,
   });
-  const journal = await Journal.open(journalDir, log);
-  const hook: Hook = { secret, log, journal, scheduler, closing: false };
+  const hook: Hook = { secret, dir: journalDir, log, journal, scheduler, closing: false, refused: 0 };
   const server = createServer(
     {
       headersTimeout: HEADERS_TIMEOUT_MS,
@@ -264,6 +338,7 @@ export async function createWebhookServer(options: WebhookOptions): Promise<Webh
     (req, res) => onRequest(hook, req, res),
   );
   server.maxConnections = MAX_CONNECTIONS;
+  capPerClient(server, hook, MAX_CONNECTIONS_PER_CLIENT);
   // A connection that sends nothing at all (not even headers) is closed too.
   server.timeout = REQUEST_TIMEOUT_MS;
   const url = await listen(server, options.port ?? DEFAULT_PORT, options.host ?? '127.0.0.1');

@@ -28,6 +28,7 @@ import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { extractFragment, FRAGMENT_DIR, fragmentNameOfPath, fragmentsIn, spliceFragments } from '../../src/lib/fragments.ts';
+import { codeFiles } from './code-graph.ts';
 import { linkChecker, referencedUrls, type LinkReport, type PageLinks } from './link-check.ts';
 import { ForeignInlineScriptError, inlineScriptHashes, KNOWN_INLINE_SCRIPTS, POLICY_FILES, writePolicy, type policy } from './csp.ts';
 import { FILE_CONCURRENCY, listFiles, mapLimit } from './files.ts';
@@ -75,7 +76,8 @@ interface Memo {
   pages: Record<string, PageMemo>;
 }
 
-const MEMO_CODE = ['finish-build.ts', 'csp.ts', 'link-check.ts', '../../src/lib/fragments.ts'].map((f) => fileURLToPath(new URL(f, import.meta.url)));
+/** This module, with every module it imports or starts: what the memo's findings depend on. */
+const MEMO_ENTRY = fileURLToPath(import.meta.url);
 
 async function readMemo(file: string | undefined, basis: string, files: ReadonlySet<string>): Promise<Memo['pages']> {
   if (!file) return {};
@@ -133,7 +135,8 @@ async function takeFragments(root: string, files: string[], sitePath: (file: str
 
 /** This pass's code and its known inline scripts: any change forgets every page. */
 async function memoBasis(): Promise<string> {
-  return hash('sha256', JSON.stringify([await Promise.all(MEMO_CODE.map((f) => readFile(f, 'utf8'))), [...KNOWN_INLINE_SCRIPTS].sort()]));
+  const code = await codeFiles([MEMO_ENTRY], fileURLToPath(new URL('../..', import.meta.url)));
+  return hash('sha256', JSON.stringify([await Promise.all(code.map((f) => readFile(f, 'utf8'))), [...KNOWN_INLINE_SCRIPTS].sort()]));
 }
 
 /** The inline scripts of a page, for the policy; a script the site did not write fails the build, naming the page. */

@@ -11,10 +11,13 @@ import { join } from 'node:path';
 import type { SiteConfig } from '../../src/config.ts';
 import { SNAPSHOT_FILE } from '../../src/content/snapshot.ts';
 import { PICTURE_MAP_FILE } from '../../src/content/pictures/map.ts';
+import { codeFiles } from './code-graph.ts';
 import { FILE_CONCURRENCY, listFiles, mapLimit } from './files.ts';
 
-/** What the build reads besides the snapshot: code, styles, public files, dependencies, configuration. */
-const CODE = ['src', 'public', 'scripts/build.ts', 'scripts/lib', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
+/** What the build reads besides the snapshot and the code of its command: the site's sources, public files, dependencies. */
+const SITE = ['src', 'public', 'package.json', 'package-lock.json', 'tsconfig.json'];
+/** The build's command and Astro's configuration, with every module they import or start (./code-graph.ts). */
+const BUILD_ENTRIES = ['scripts/build.ts', 'astro.config.mjs'];
 
 export async function buildInputsDigest(config: SiteConfig, root = process.cwd()): Promise<string> {
   const hash = createHash('sha256');
@@ -23,14 +26,14 @@ export async function buildInputsDigest(config: SiteConfig, root = process.cwd()
   hash.update(snapshot.replace(/^\{"pulledAt":"[^"]*",/, '{'));
   // The drawn pictures: a photograph replaced at the same URL changes this and nothing else.
   hash.update(await readFile(join(config.contentDir, PICTURE_MAP_FILE)).catch(() => Buffer.alloc(0)));
-  const files: string[] = [];
-  for (const entry of CODE) {
+  const files = new Set(await codeFiles(BUILD_ENTRIES, root));
+  for (const entry of SITE) {
     const path = join(root, entry);
-    files.push(...(await listFiles(path).catch(() => [path])));
+    for (const file of await listFiles(path).catch(() => [path])) files.add(file);
   }
-  files.sort();
-  const bodies = await mapLimit(files, FILE_CONCURRENCY, (f) => readFile(f).catch(() => Buffer.alloc(0)));
-  files.forEach((f, i) => hash.update(`\0${f.slice(root.length)}\0`).update(bodies[i]!));
+  const sorted = [...files].sort();
+  const bodies = await mapLimit(sorted, FILE_CONCURRENCY, (f) => readFile(f).catch(() => Buffer.alloc(0)));
+  sorted.forEach((f, i) => hash.update(`\0${f.slice(root.length)}\0`).update(bodies[i]!));
   // The footer shows the year, so the same content builds differently on the first of January.
   hash.update(JSON.stringify({ ...config, contentDir: undefined, year: new Date().getFullYear() }));
   return hash.digest('hex');

@@ -25,11 +25,6 @@ export function languageByNumber(n: number): Language | undefined {
   return LANGUAGES.find((l) => l.number === n);
 }
 
-/** The language a stored value selects: §1 says anything unknown means the default. */
-export function languageFromStored(value: string | null | undefined): Language {
-  return languageByNumber(Number(value)) ?? DEFAULT_LANGUAGE;
-}
-
 /** `/news/5` in `en` → `/en/news/5`; the default language stays unprefixed. */
 export function localizePath(lang: Language, path: string): string {
   const clean = path.startsWith('/') ? path : `/${path}`;

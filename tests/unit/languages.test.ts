@@ -1,6 +1,6 @@
 /** src/i18n/languages.ts: URL prefixes and the stored language number (§1). */
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES, languageFromStored, localizePath, splitLocalizedPath } from '../../src/i18n/languages.ts';
+import { LANGUAGES, localizePath, splitLocalizedPath } from '../../src/i18n/languages.ts';
 
 const [uzLatn, uzCyrl, ru, en] = LANGUAGES;
 
@@ -15,10 +15,5 @@ describe('languages', () => {
     expect(splitLocalizedPath('/ru/news/5')).toEqual({ lang: ru, path: '/news/5' });
     expect(splitLocalizedPath('/news/5')).toEqual({ lang: uzLatn, path: '/news/5' });
     expect(splitLocalizedPath('/en/')).toEqual({ lang: en, path: '/' });
-  });
-  it('reads the stored number, defaulting to 1 (§1)', () => {
-    expect(languageFromStored('3')).toBe(ru);
-    expect(languageFromStored(null)).toBe(uzLatn);
-    expect(languageFromStored('9')).toBe(uzLatn);
   });
 });

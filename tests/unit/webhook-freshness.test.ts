@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { detailedStatus, metricsText, readFreshness, type DetailedStatus } from '../../scripts/lib/webhook/freshness.ts';
 import type { Status } from '../../scripts/lib/webhook/scheduler.ts';
 import { createWebhookServer, type WebhookServer } from '../../scripts/lib/webhook/server.ts';
-import { signedHeaders } from '../../scripts/lib/webhook/signature.ts';
+import { signedHeaders } from '../helpers/webhook-client.ts';
 
 const SECRET = 'freshness-test-secret-0123456789';
 const NOW = Date.parse('2030-01-02T03:30:00.000Z');

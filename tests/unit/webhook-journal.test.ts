@@ -14,7 +14,7 @@ import type { ContentChanges as Changes } from '../../src/content/changes.ts';
 import { JOURNAL_FILE, Journal } from '../../scripts/lib/webhook/journal.ts';
 import type { PendingChange, PublishedChange, Status } from '../../scripts/lib/webhook/scheduler.ts';
 import { createWebhookServer, type WebhookServer } from '../../scripts/lib/webhook/server.ts';
-import { signedHeaders } from '../../scripts/lib/webhook/signature.ts';
+import { signedHeaders } from '../helpers/webhook-client.ts';
 
 const SECRET = 'journal-test-secret-0123456789';
 const ROOT = new URL('../..', import.meta.url).pathname;

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readWebhookSecret, SecretProblem } from '../../scripts/lib/webhook/secret.ts';
-import { signedHeaders } from '../../scripts/lib/webhook/signature.ts';
+import { signedHeaders } from '../helpers/webhook-client.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const KEY = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';

@@ -8,7 +8,8 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { mergeChanges, type ContentChanges as Changes } from '../../src/content/changes.ts';
 import type { DetailedStatus } from '../../scripts/lib/webhook/freshness.ts';
 import { clientKey, createWebhookServer, MAX_CONNECTIONS_PER_CLIENT, parseChanges, type WebhookOptions, type WebhookServer } from '../../scripts/lib/webhook/server.ts';
-import { sign, signedHeaders, verifySignature } from '../../scripts/lib/webhook/signature.ts';
+import { sign, verifySignature } from '../../scripts/lib/webhook/signature.ts';
+import { signedHeaders } from '../helpers/webhook-client.ts';
 
 const SECRET = 'test-secret-0123456789';
 const MAX = 64 * 1024;

@@ -24,16 +24,6 @@ export function sign(secret: string, body: string | Uint8Array, timestamp: numbe
   return `sha256=${mac(secret, String(timestamp), body).toString('hex')}`;
 }
 
-/** The headers of a signed call: timestamp, signature and (optionally) a delivery id. */
-export function signedHeaders(secret: string, body: string | Uint8Array, options: { now?: number; delivery?: string } = {}): Record<string, string> {
-  const timestamp = String(Math.floor((options.now ?? Date.now()) / 1000));
-  return {
-    [TIMESTAMP_HEADER]: timestamp,
-    [SIGNATURE_HEADER]: sign(secret, body, timestamp),
-    ...(options.delivery ? { [DELIVERY_HEADER]: options.delivery } : {}),
-  };
-}
-
 /** Checks a `sha256=<hex>` (or bare `<hex>`) signature of `${timestamp}.${body}` in constant time. */
 export function verifySignature(secret: string, body: Uint8Array, timestamp: string | undefined, header: string | undefined): boolean {
   if (!header || !timestamp || !/^\d{1,12}$/.test(timestamp)) return false;

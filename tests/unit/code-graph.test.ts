@@ -1,0 +1,39 @@
+/**
+ * What the build-inputs digest and the last pass's memo hash as code (scripts/lib/code-graph.ts): every
+ * module of the project a program imports or starts, found rather than listed by hand.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { codeFiles } from '../../scripts/lib/code-graph.ts';
+
+const inProject = (files: string[]) => files.map((f) => relative(process.cwd(), f));
+
+describe('the code a program is made of', () => {
+  it("the build's: its steps, the worker it starts by URL and the site modules they import, never a package", async () => {
+    const files = inProject(await codeFiles(['scripts/build.ts', 'astro.config.mjs']));
+    expect(files).toEqual(expect.arrayContaining(['scripts/build.ts', 'astro.config.mjs', 'scripts/lib/finish-build.ts', 'scripts/lib/compress-worker.ts', 'src/lib/fragments.ts']));
+    expect(files.filter((f) => f.includes('node_modules'))).toEqual([]);
+    // The webhook is not part of the build: changing it must not count as a change of the site.
+    expect(files.filter((f) => f.includes('webhook'))).toEqual([]);
+  });
+
+  it("the last pass's: the modules its findings depend on, and the inline scripts' source", async () => {
+    const files = inProject(await codeFiles(['scripts/lib/finish-build.ts']));
+    expect(files).toEqual(expect.arrayContaining(['scripts/lib/finish-build.ts', 'scripts/lib/csp.ts', 'scripts/lib/link-check.ts', 'src/lib/fragments.ts', 'src/lib/inline-scripts.ts']));
+  });
+
+  it('follows a module started by URL, and what that module imports in turn', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'code-graph-'));
+    try {
+      writeFileSync(join(dir, 'main.ts'), "import { a } from './a.ts';\nnew Worker(new URL('./worker.ts', import.meta.url));\nconsole.log(a);\n");
+      writeFileSync(join(dir, 'a.ts'), 'export const a = 1;\n');
+      writeFileSync(join(dir, 'worker.ts'), "import { b } from './b.ts';\nconsole.log(b);\n");
+      writeFileSync(join(dir, 'b.ts'), "import 'node:fs';\nexport const b = 2;\n");
+      expect((await codeFiles(['main.ts'], dir)).map((f) => relative(dir, f))).toEqual(['a.ts', 'b.ts', 'main.ts', 'worker.ts']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -13,6 +13,7 @@ import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { link, open, readdir, readFile, readlink, rename, rm, symlink, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { STEP_REPORT } from './child-step.ts';
 import { CSP_FILE, nginxCspSnippet } from './csp.ts';
 import { FILE_CONCURRENCY, listFiles, mapLimit } from './files.ts';
 import { sha256 } from './precompress.ts';
@@ -153,11 +154,24 @@ export async function acquireLock(
   }
 }
 
-/** Staging folders of earlier runs that died: safe to remove only while holding the lock. */
+/**
+ * What builds left in the releases folder: the staging folder (of a build that failed or a run that died;
+ * a published build was renamed to its id) and step report files (./child-step.ts; under the lock, one
+ * that is not this process's is an earlier run's). Safe only while holding the lock. The rebuild calls
+ * it when it takes the lock and again before it releases it, so a build that filled the disk does not
+ * keep it full until the next run. Never throws: what cannot be removed is said, and the run goes on.
+ */
 export async function removeStaleStaging(dir: string): Promise<void> {
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
   for (const e of entries) {
-    if (e.isDirectory() && (e.name === 'staging' || e.name.startsWith('staging-'))) await rm(join(dir, e.name), { recursive: true, force: true });
+    const report = STEP_REPORT.exec(e.name);
+    const stale = e.isDirectory()
+      ? e.name === 'staging' || e.name.startsWith('staging-')
+      : report !== null && Number(report[1]) !== process.pid;
+    if (!stale) continue;
+    await (e.isDirectory() ? removeIdly(join(dir, e.name)) : rm(join(dir, e.name), { force: true })).catch((error: unknown) =>
+      console.warn(`rebuild: could not remove ${join(dir, e.name)}: ${error instanceof Error ? error.message : String(error)}`),
+    );
   }
 }
 

@@ -3,15 +3,19 @@
  * src/features/offline/sw.ts (Serwist's runtime) bundled by esbuild with the precache list that
  * @serwist/build makes from the built files. The build's last pass calls it once every page is
  * final, so each revision is the hash of what is published and the same site always gives the
- * same bytes (no time, no random revision). With SERVICE_WORKER=off it writes src/features/offline/sw-off.ts
+ * same bytes (no time, no random revision). The worker also gets the list of the site's pages
+ * (src/features/offline/site-pages.ts), to drop saved copies of pages the site no longer has: made
+ * from this build's files alone, never from the previous release, so an incremental build writes
+ * the same worker as a cold one. With SERVICE_WORKER=off it writes src/features/offline/sw-off.ts
  * instead, which removes the worker and its caches from every device that has it.
  */
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readdir, writeFile } from 'node:fs/promises';
+import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getManifest, type ManifestEntry } from '@serwist/build';
 import { build } from 'esbuild';
 import { offlinePath } from '../../src/features/offline/saved-copy.ts';
+import { sitePages } from '../../src/features/offline/site-pages.ts';
 import { LANGUAGES } from '../../src/i18n/languages.ts';
 
 export const SERVICE_WORKER_FILE = '/sw.js';
@@ -43,9 +47,16 @@ export async function precacheList(root: string): Promise<ManifestEntry[]> {
   return manifestEntries;
 }
 
-/** Writes `root/sw.js`: the worker with its precache list, or, when `enabled` is false, the one that removes itself. */
+/** The site path of every page of a built site (`/`, `/ru/news/5`): each `index.html`, and the pages written as `name.html` (`/404`). */
+export async function pagePaths(root: string): Promise<string[]> {
+  const files = await readdir(root, { recursive: true });
+  return files.filter((f) => f.endsWith('.html')).map((f) => `/${f.split(sep).join('/')}`.replace(/(?:\/index)?\.html$/, '') || '/');
+}
+
+/** Writes `root/sw.js`: the worker with its precache list and the site's pages, or, when `enabled` is false, the one that removes itself. */
 export async function writeServiceWorker(root: string, enabled: boolean): Promise<string> {
   const manifest = enabled ? await precacheList(root) : [];
+  const pages = enabled ? sitePages(await pagePaths(root)) : {};
   const result = await build({
     entryPoints: [join(REPO, 'src/features/offline', enabled ? 'sw.ts' : 'sw-off.ts')],
     absWorkingDir: REPO,
@@ -57,7 +68,7 @@ export async function writeServiceWorker(root: string, enabled: boolean): Promis
     legalComments: 'none',
     charset: 'utf8',
     logLevel: 'error',
-    define: { 'self.__SW_MANIFEST': JSON.stringify(manifest), 'process.env.NODE_ENV': '"production"' },
+    define: { 'self.__SW_MANIFEST': JSON.stringify(manifest), 'self.__SW_PAGES': JSON.stringify(pages), 'process.env.NODE_ENV': '"production"' },
   });
   const file = join(root, SERVICE_WORKER_FILE);
   await writeFile(file, result.outputFiles[0]!.contents);

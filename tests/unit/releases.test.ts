@@ -5,11 +5,11 @@
  * rebuild that gets past the lock stops at the pull.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LOCK_BUSY_EXIT, LOCK_FILE, PublishError, publishRelease, reapplyServedPolicy, syncFiles, unionPolicy } from '../../scripts/lib/releases.ts';
+import { LOCK_BUSY_EXIT, LOCK_FILE, PublishError, publishRelease, reapplyServedPolicy, removeStaleStaging, syncFiles, unionPolicy } from '../../scripts/lib/releases.ts';
 import { recordPublished, type RebuildReport } from '../../scripts/lib/rebuild.ts';
 
 const dirs: string[] = [];
@@ -98,13 +98,52 @@ describe('the rebuild lock', () => {
     writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: dead.pid, host: hostname(), startedAt: '2026-01-01T00:00:00.000Z' }));
     mkdirSync(join(dir, 'staging-20260101T000000Z'));
     writeFileSync(join(dir, 'staging-20260101T000000Z', 'index.html'), 'half a build');
+    mkdirSync(join(dir, 'staging'));
+    writeFileSync(join(dir, `build.${dead.pid}.json`), '');
     const result = await run('scripts/rebuild.ts', [], env(dir));
     expect(result.out).toContain(`taking over the stale lock of pid ${dead.pid}`);
     expect(result.out).toMatch(/does not answer/);
     expect(result.code).toBe(1);
-    expect(existsSync(join(dir, 'staging-20260101T000000Z'))).toBe(false);
+    // Nothing of either run is left: no staging, no lock, no step report (the failed pull's own included).
+    expect(readdirSync(dir)).toEqual(['reports']);
+  }, 30_000);
+
+  it('a run that fails removes the staging folder it was building before it releases the lock', async () => {
+    const dir = tempDir();
+    const rebuild = spawn(process.execPath, ['scripts/rebuild.ts'], { env: { ...process.env, ...env(dir) }, stdio: 'ignore' });
+    children.push(rebuild);
+    const ended = new Promise((r) => rebuild.on('exit', r));
+    // Once its pull runs (the lock is taken and what earlier runs left is gone), a half build appears in staging.
+    const pullOf = (pid: number) =>
+      readdirSync('/proc').some((p) => {
+        try {
+          return readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('scripts/pull.ts') && readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1]!.split(' ')[1] === String(pid);
+        } catch {
+          return false;
+        }
+      });
+    await expect.poll(() => pullOf(rebuild.pid!), { timeout: 10_000, interval: 50 }).toBe(true);
+    mkdirSync(join(dir, 'staging/news'), { recursive: true });
+    writeFileSync(join(dir, 'staging/news/index.html'), 'half a build');
+    await ended;
+    expect(existsSync(join(dir, 'staging'))).toBe(false);
     expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
   }, 30_000);
+
+  it('what builds left: staging folders and the step reports of other processes go; releases, links and files of the folder stay', async () => {
+    const dir = tempDir();
+    for (const d of ['staging/news', 'staging-20260101T000000Z', '20260102T000000Z', 'reports']) mkdirSync(join(dir, d), { recursive: true });
+    symlinkSync('20260102T000000Z', join(dir, 'current'));
+    const own = `pull.${process.pid}.json`;
+    for (const f of ['build.4194000.json', 'pull.4194001.json', own, 'last-report.json', 'webhook-journal.json', 'csp.conf', 'reports/20260102T000000Z.json']) {
+      writeFileSync(join(dir, f), '{}');
+    }
+    await removeStaleStaging(dir);
+    expect(readdirSync(dir).sort()).toEqual(['20260102T000000Z', 'csp.conf', 'current', 'last-report.json', own, 'reports', 'webhook-journal.json']);
+    expect(readdirSync(join(dir, 'reports'))).toEqual(['20260102T000000Z.json']);
+    // A folder that is not there is nothing to clean, not an error.
+    await expect(removeStaleStaging(join(dir, 'missing'))).resolves.toBeUndefined();
+  });
 });
 
 /** Two fake releases: A (served) and B (new), each with its own inline-script hash. */

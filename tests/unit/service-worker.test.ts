@@ -1,9 +1,14 @@
-/** The build step that writes /sw.js (issue 14): what it precaches, what it leaves out, and that it is deterministic. */
+/**
+ * The build step that writes /sw.js (issue 14): what it precaches, what it leaves out, that it is
+ * deterministic, and the list of the site's pages it gives the worker, by which a saved copy of a page
+ * the site no longer has is dropped (issue #25).
+ */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { precacheList, writeServiceWorker } from '../../scripts/lib/service-worker.ts';
+import { pagePaths, precacheList, writeServiceWorker } from '../../scripts/lib/service-worker.ts';
+import { hasPage, pagePath, removedPages, sitePages } from '../../src/features/offline/site-pages.ts';
 
 let root = '';
 const put = async (path: string, body: string) => {
@@ -43,7 +48,7 @@ describe('the service worker build step', () => {
     expect(list.filter((e) => !e.url.startsWith('/_astro/')).every((e) => /^[0-9a-f]{32}$/.test(e.revision ?? ''))).toBe(true);
   });
 
-  it('writes the same bytes for the same site, and new ones when a precached file changes, not when a picture does', async () => {
+  it('writes the same bytes for the same site, and new ones when a precached file changes, not when a picture or a page does', async () => {
     const written = async () => readFile(await writeServiceWorker(root, true), 'utf8');
     const first = await written();
     expect(await written()).toBe(first);
@@ -59,6 +64,33 @@ describe('the service worker build step', () => {
     expect(await written()).not.toBe(first);
   });
 
+  it("gives the worker the site's pages: a page added or removed is a new worker, made from this build's files alone", async () => {
+    const written = async (dir = root) => readFile(await writeServiceWorker(dir, true), 'utf8');
+    const first = await written();
+    expect(first).toContain('"/news":[5]');
+    await put('news/6/index.html', '<html>news 6</html>');
+    const added = await written();
+    expect(added).toContain('"/news":[[5,6]]');
+    await rm(join(root, 'news/5'), { recursive: true });
+    expect(await written()).toContain('"/news":[6]');
+    // The same site built elsewhere, its files made in another order (a cold build): the same bytes.
+    const other = root;
+    root = await mkdtemp(join(tmpdir(), 'sw-'));
+    for (const prefix of ['en/', 'ru/', 'uz-cyrl/', '']) await put(`${prefix}offline/index.html`, `<html>offline ${prefix}</html>`);
+    for (const f of ['news/6/index.html', 'favicon.svg', 'icons.svg', '_astro/BaseLayout.C4d5e6.css', '_astro/page.B1x2y3.js', 'illustrations/map.svg']) {
+      await put(f, await readFile(join(other, f), 'utf8'));
+    }
+    expect(await written(root)).toBe(await written(other));
+    await rm(other, { recursive: true, force: true });
+  });
+
+  it('lists every page of a built site by its site path: folders with index.html, and pages written as name.html', async () => {
+    await put('404.html', 'not found');
+    await put('index.html', 'home');
+    await put('ru/404/index.html', 'не найдено');
+    expect((await pagePaths(root)).sort()).toEqual(['/', '/404', '/en/offline', '/news/5', '/offline', '/ru/404', '/ru/offline', '/uz-cyrl/offline']);
+  });
+
   it('fails the build when an offline page is missing', async () => {
     await rm(join(root, 'en/offline'), { recursive: true });
     await expect(precacheList(root)).rejects.toThrow('/en/offline');
@@ -70,5 +102,42 @@ describe('the service worker build step', () => {
     expect(off).toContain('caches.delete');
     expect(off).not.toContain('/_astro/');
     expect(off.length).toBeLessThan(1000);
+  });
+});
+
+describe("the worker's list of pages", () => {
+  const paths = ['/', '/news', '/news/1', '/news/2', '/news/3', '/news/7', '/news/page/2', '/ru/news/5', '/ru/page/o‘zbek', '/ru/page/007', '/en/about'];
+  const pages = sitePages(paths);
+
+  it('keeps folders, names, and numbers as ranges, the same for the same pages in any order', () => {
+    expect(pages).toEqual({
+      '': ['', 'news'],
+      '/en': ['about'],
+      '/news': [[1, 3], 7],
+      '/news/page': [2],
+      '/ru/news': [5],
+      '/ru/page': ['007', 'o‘zbek'],
+    });
+    expect(sitePages([...paths].reverse())).toEqual(pages);
+    expect(JSON.stringify(sitePages([...paths].reverse()))).toBe(JSON.stringify(pages));
+  });
+
+  it('knows each of its pages, and no other', () => {
+    for (const p of paths) expect(hasPage(pages, p), p).toBe(true);
+    for (const p of ['/news/4', '/news/8', '/news/0', '/ru/news/6', '/ru/page/7', '/ru/page/o', '/en', '/en/about/more', '/de/news/1', '/__proto__', '/news/01']) {
+      expect(hasPage(pages, p), p).toBe(false);
+    }
+  });
+
+  it('reads an address as the folders are named: decoded, with or without the trailing slash', () => {
+    expect(pagePath('/ru/news/5/')).toBe('/ru/news/5');
+    expect(pagePath('/')).toBe('/');
+    expect(pagePath('/ru/page/o%E2%80%98zbek')).toBe('/ru/page/o‘zbek');
+    expect(pagePath('/bad/%E2%80')).toBeNull();
+  });
+
+  it('picks, of the saved addresses, the pages the release no longer has; a malformed one is left alone', () => {
+    const saved = ['/', '/ru/news/5/', '/news/4', '/news/2?utm=x', '/ru/page/o%E2%80%98zbek', '/news/page/9', '/bad/%E2%80'].map((p) => `https://qorakul.uz${p}`);
+    expect(removedPages(saved, pages)).toEqual(['https://qorakul.uz/news/4', 'https://qorakul.uz/news/page/9']);
   });
 });

@@ -7,6 +7,9 @@
  * - pages of this site: the network first; the saved copy when the network fails or has not answered
  *   within OFFLINE_NETWORK_TIMEOUT_S, marked with the time it was saved; a page never saved gets the
  *   offline page of its language;
+ * - a page the site no longer has leaves the cache: when the server answers 404 or 410 for it (the
+ *   visitor gets the site's not-found page), and when a new release's worker takes over without it on
+ *   its list of pages (./site-pages.ts);
  * - pictures of this site: from the cache once seen, refreshed in the background;
  * - anything else (the API, which is another origin, other origins, POST, sw.js): not touched.
  */
@@ -14,8 +17,9 @@ import { CacheableResponsePlugin, ExpirationPlugin, NetworkFirst, Serwist, Stale
 import { OFFLINE_CACHES, OFFLINE_NETWORK_TIMEOUT_S } from '../../constants.ts';
 import { LANGUAGES, splitLocalizedPath } from '../../i18n/languages.ts';
 import { offlinePath, SAVED_AT_ATTRIBUTE, SAVED_AT_HEADER } from './saved-copy.ts';
+import { removedPages, type SitePages } from './site-pages.ts';
 
-declare const self: ServiceWorkerGlobalScope & { __SW_MANIFEST: PrecacheEntry[] };
+declare const self: ServiceWorkerGlobalScope & { __SW_MANIFEST: PrecacheEntry[]; __SW_PAGES: SitePages };
 
 const DAY_S = 86_400;
 const ours = (url: URL) => url.origin === self.location.origin;
@@ -44,6 +48,22 @@ const savedCopies: SerwistPlugin = {
   },
 };
 
+/** A page the server says is gone (404, 410): its saved copy goes too, so it is not shown offline later. */
+const forgetGonePages: SerwistPlugin = {
+  cacheWillUpdate: async ({ request, response }) => {
+    if (response.status === 404 || response.status === 410) await (await caches.open(OFFLINE_CACHES.pages.name)).delete(request.url, { ignoreVary: true });
+    return response;
+  },
+};
+
+/** When this release's worker takes over: the saved pages it does not have (taken down since they were saved) go. */
+async function forgetRemovedPages(): Promise<void> {
+  if (!(await caches.has(OFFLINE_CACHES.pages.name))) return;
+  const cache = await caches.open(OFFLINE_CACHES.pages.name);
+  const removed = removedPages((await cache.keys()).map((r) => r.url), self.__SW_PAGES);
+  await Promise.all(removed.map((url) => cache.delete(url, { ignoreVary: true })));
+}
+
 const serwist = new Serwist({
   precacheEntries: self.__SW_MANIFEST,
   precacheOptions: { cleanupOutdatedCaches: true },
@@ -59,6 +79,7 @@ const serwist = new Serwist({
         cacheName: OFFLINE_CACHES.pages.name,
         networkTimeoutSeconds: OFFLINE_NETWORK_TIMEOUT_S,
         plugins: [
+          forgetGonePages,
           new CacheableResponsePlugin({ statuses: [200] }),
           new ExpirationPlugin({ maxEntries: OFFLINE_CACHES.pages.maxEntries, maxAgeSeconds: OFFLINE_CACHES.pages.maxAgeDays * DAY_S, purgeOnQuotaError: true }),
           savedCopies,
@@ -85,3 +106,4 @@ const serwist = new Serwist({
 });
 
 serwist.addEventListeners();
+self.addEventListener('activate', (event) => event.waitUntil(forgetRemovedPages()));

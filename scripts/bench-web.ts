@@ -17,7 +17,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { readMachineSettings, SAMPLE_API_URL } from '../src/config.ts';
 import { LANGUAGES, localizePath } from '../src/i18n/languages.ts';
-import { brotliSize, renderBlocking } from './check-budgets.ts';
+import { brotliSize, renderBlocking } from './lib/budgets.ts';
 import { startSampleApi } from './sample-api/server.ts';
 import { serveDist } from './lib/static-server.ts';
 

@@ -36,6 +36,7 @@ function summary(r: RebuildReport): string {
       `${r.build.compressed.made} compressed files made, ${r.build.compressed.reused} reused`,
     `publish ${r.publish.ms} ms: ${r.files.added.length} files added, ${r.files.changed.length} changed, ${r.files.removed.length} removed`,
     purgeLine(r.purge),
+    ...(r.overBudget.length ? [`over budget, published all the same (${r.overBudget.length}): ${r.overBudget.slice(0, 5).join('; ')}${r.overBudget.length > 5 ? '; …' : ''}`] : []),
     `report: ${join(releasesDir(), 'reports', `${r.id}.json`)}`,
   ].join('\n');
 }

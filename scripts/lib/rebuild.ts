@@ -26,6 +26,7 @@ import type { BuildReport } from './build-step.ts';
 import { runStep } from './child-step.ts';
 import { buildInputsDigest } from './inputs.ts';
 import type { PullReport } from './pull-step.ts';
+import { checkBudgets } from './budgets.ts';
 import { EDGE_PAGE_SECONDS } from './cache-rules.ts';
 import { purgeEdge, type PurgeReport } from './purge-step.ts';
 import {
@@ -78,6 +79,8 @@ export interface RebuildReport {
   files: { added: string[]; changed: string[]; removed: string[] };
   /** The edge told to drop its copies of the changed and removed paths (./purge-step.ts). */
   purge: PurgeReport;
+  /** Pages over a byte budget (./budgets.ts): published all the same, for the operator and the editors to see. */
+  overBudget: string[];
   release: string;
   previous: string | null;
 }
@@ -156,6 +159,9 @@ async function rebuildLocked(changes: ContentChanges, signal: AbortSignal | unde
   const built = await buildInStaging(dir, currentId, signal);
   checkAbort();
   const buildMs = elapsed(t);
+  // A page over its byte budget is reported, never a reason to hold back a release: it is an editor's long
+  // text far more often than the code's doing (which the tests' budgets catch before it is deployed).
+  const overBudget = (await checkBudgets(join(dir, 'staging'))).failures;
 
   // 3. Publish: rename staging to its release id, then swap `current` in one rename.
   t = performance.now();
@@ -182,6 +188,7 @@ async function rebuildLocked(changes: ContentChanges, signal: AbortSignal | unde
     publish: { ms: publishMs },
     files,
     purge,
+    overBudget,
     release: id,
     previous: currentId,
   };
@@ -261,6 +268,7 @@ async function reportUnchanged(
     publish: { ms: 0 },
     files: { added: [], changed: [], removed: [] },
     purge: run.purge,
+    overBudget: current.overBudget ?? [],
     release: current.release,
     previous: current.previous,
   };

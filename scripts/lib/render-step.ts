@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'astro';
 import { readMachineSettings } from '../../src/config.ts';
+import { astroOutDir } from './astro-out-dir.ts';
 import { restoreByLink } from './astro-restore.ts';
 import { progress } from './progress.ts';
 
@@ -78,11 +79,13 @@ export async function renderSite(): Promise<RenderReport> {
     return true;
   }) as typeof process.stdout.write;
   if (!(await restoreByLink())) write('Astro copies the pages it reuses (its cache could not link them): the build is correct but slower.\n');
+  const outDir = astroOutDir(readMachineSettings().outDir);
   try {
-    await build({ logLevel: 'info' });
+    await build({ logLevel: 'info', outDir: outDir.path });
   } finally {
     process.stdout.write = write;
     log.end();
+    outDir.done();
   }
   const end = performance.now();
   return { ms: Math.round(end - started), renderMs: Math.round(end - (log.seen.renderStarted || started)), pages: log.seen.count, reused: log.seen.reused };

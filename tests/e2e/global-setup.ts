@@ -6,7 +6,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { startTestApi, testApiDir } from '../helpers/sample-api.ts';
-import { checkBudgets } from '../../scripts/check-budgets.ts';
+import { checkBudgets } from '../../scripts/lib/budgets.ts';
 import { checkLinks } from '../../scripts/lib/link-check.ts';
 import { serveDist } from '../../scripts/lib/static-server.ts';
 
@@ -43,7 +43,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
   console.log(`check:links: ${links.pages} pages, ${links.checked} internal references, none broken`);
   // The byte budgets of the slow-connection issue, on the brotli files the site is served with.
-  const budgets = checkBudgets(`${E2E_DIR}/dist`);
+  const budgets = await checkBudgets(`${E2E_DIR}/dist`);
   if (budgets.failures.length) {
     await api.close();
     throw new Error(`Pages over their byte budget:\n${budgets.failures.join('\n')}`);

@@ -6,6 +6,7 @@
  * same bytes. That is what makes every shortcut of the rebuild safe.
  */
 import { execFile, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, lstatSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, readlink, rm } from 'node:fs/promises';
 import { join, relative } from 'node:path';
@@ -56,8 +57,7 @@ const release = (r: RebuildReport, path: string) => join(WORK, 'releases', r.rel
  * returns the paths whose bytes differ from the release, and the paths only
  * one of them has.
  */
-async function differencesFromCold(r: RebuildReport, name: string): Promise<string[]> {
-  const dir = `${WORK}/cold-${name}`;
+async function differencesFromCold(r: RebuildReport, name: string, dir = `${WORK}/cold-${name}`): Promise<string[]> {
   await rm(dir, { recursive: true, force: true });
   await mkdir(`${dir}/astro`, { recursive: true });
   await promisify(execFile)(process.execPath, ['scripts/build.ts', '--skip-pull'], {
@@ -82,6 +82,7 @@ describe('rebuild', () => {
   let first: RebuildReport;
   let edited: RebuildReport;
   let postId: number;
+  let menu: RebuildReport;
 
   it('publishes a first complete release', async () => {
     first = await rebuild('all');
@@ -234,12 +235,22 @@ describe('rebuild', () => {
         .prepare("INSERT INTO menu_items (id, lang, group_id, position, page, is_page, title) VALUES (9001, ?, ?, 99, '9001', 1, ?)")
         .run(lang, group, `Yangi bo'lim ${lang}`);
     }
-    const menu = await rebuild('all');
+    menu = await rebuild('all');
     for (const prefix of LANG_PREFIXES) expect(menu.files.added).toContain(`${prefix}/page/9001/index.html`);
     expect(html(menu, 'index.html')).toContain('/page/9001');
     expect(html(menu, 'ru/news/index.html')).toContain('/ru/page/9001');
     expect(await differencesFromCold(menu, 'menu')).toEqual([]);
   }, 400_000);
+
+  it("builds into a folder outside the project whose path begins with the project's (/srv/site-releases beside /srv/site)", async () => {
+    // Astro took such a folder for one of the project's and failed there ("Cannot find package '@oslojs/encoding'").
+    const beside = `${process.cwd()}-releases-${process.pid}`;
+    try {
+      expect(await differencesFromCold(menu, 'beside', beside)).toEqual([]);
+    } finally {
+      await rm(beside, { recursive: true, force: true });
+    }
+  }, 300_000);
 
   it('publishes nothing when nothing changed, and says so', async () => {
     const current = await readlink(join(WORK, 'releases', 'current'));
@@ -258,6 +269,20 @@ describe('rebuild', () => {
     expect(forced.files).toEqual({ added: [], changed: [], removed: [] });
     expect(await differencesFromCold(forced, 'forced')).toEqual([]);
   }, 300_000);
+
+  it('a setting that reaches every page (SERVICE_WORKER=off) re-renders every page, as a cold build would', async () => {
+    process.env.SERVICE_WORKER = 'off';
+    try {
+      const off = await rebuild('all');
+      expect(off.unchanged).toBeUndefined();
+      for (const page of ['index.html', 'ru/news/index.html', 'en/gallery/photo/index.html']) expect(html(off, page), page).toContain('data-worker="off"');
+      expect(await differencesFromCold(off, 'setting')).toEqual([]);
+    } finally {
+      delete process.env.SERVICE_WORKER;
+    }
+    const on = await rebuild('all');
+    expect(html(on, 'index.html')).toContain('data-worker="on"');
+  }, 400_000);
 
   it('a photograph replaced at the same URL is shown after the nightly run, not by a rebuild told of another item', async () => {
     const path = (api.db.prepare("SELECT image FROM employees WHERE category = 2 AND lang = 1 ORDER BY id LIMIT 1").get() as { image: string }).image;
@@ -301,6 +326,16 @@ describe('rebuild', () => {
       expect(css).toContain('.rebuild-probe');
     }
   }, 600_000);
+
+  it("publishes a post far over the page budget all the same, and the report names its pages", async () => {
+    const id = (api.db.prepare('SELECT id FROM posts WHERE type = 1 AND lang = 1 ORDER BY date DESC, id DESC LIMIT 1 OFFSET 25').get() as { id: number }).id;
+    // Some 600 KB of text that does not compress away: an editor pasting a whole report into one post.
+    const words = randomBytes(400_000).toString('base64').replace(/(.{8})/g, '$1 ');
+    api.db.prepare('UPDATE posts SET html = ? WHERE id = ?').run(`<p>${words}</p>`, id);
+    const long = await rebuild([{ type: 'post', id }]);
+    expect(existsSync(release(long, `ru/news/${id}/index.html`))).toBe(true);
+    expect(long.overBudget).toEqual(expect.arrayContaining([expect.stringMatching(new RegExp(`^ru/news/${id}/index\\.html: \\d+ KB as sent, over 256 KB$`))]));
+  }, 300_000);
 
   it('two rebuilds started together: one publishes a complete release, the other refuses', async () => {
     const before = await readlink(join(WORK, 'releases', 'current'));

@@ -1,0 +1,131 @@
+/**
+ * The byte budgets of a built site, measured on the brotli files it is served with: `npm run
+ * check:budgets` and the end-to-end setup fail on them; `rebuild` reports them (content can exceed them,
+ * and no editor's text may stop publishing for everyone).
+ *
+ * - First flight: the HTML plus every render-blocking stylesheet of a news
+ *   detail, a news list and an information page fits in one TCP initial
+ *   congestion window (10 segments of 1,460 bytes); the home page in two.
+ * - No render-blocking script: every external script is a module or deferred.
+ * - JavaScript a page loads at all (module scripts, island components and
+ *   renderers, and what they import statically; not what they load on first
+ *   use) stays within 90 KB.
+ * - The home page's first visit (HTML, stylesheets, JavaScript and the
+ *   pictures it loads at once) stays within 400 KB.
+ * - No page is over 256 KB as sent: some 5 s on a 400 kbps line.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { LANGUAGES } from '../../src/i18n/languages.ts';
+import { listFiles } from './files.ts';
+
+export const INITIAL_WINDOW = 10 * 1460;
+export const BUDGETS = {
+  firstFlight: INITIAL_WINDOW,
+  homeFirstFlight: 2 * INITIAL_WINDOW,
+  javascript: 90 * 1024,
+  homeFirstVisit: 400 * 1024,
+  page: 256 * 1024,
+} as const;
+
+/** The page of each kind whose budget is checked, in every language. */
+const PAGES = [
+  { kind: 'home', path: 'index.html', budget: BUDGETS.homeFirstFlight },
+  { kind: 'news list', path: 'news/index.html', budget: BUDGETS.firstFlight },
+  { kind: 'news detail', path: 'news/{firstNews}/index.html', budget: BUDGETS.firstFlight },
+  { kind: 'information page', path: 'ekologiya/index.html', budget: BUDGETS.firstFlight },
+  { kind: 'appeal form', path: 'murojaat_yuborish/index.html', budget: BUDGETS.firstFlight },
+] as const;
+const PREFIXES = LANGUAGES.map((l) => (l.prefix ? `${l.prefix}/` : ''));
+
+export function brotliSize(root: string, path: string): number {
+  const file = join(root, path);
+  return statSync(existsSync(`${file}.br`) ? `${file}.br` : file).size;
+}
+
+/** Static imports of a built chunk: `import"./a.js"`, `from"./b.js"` (dynamic `import("…")` is left out). */
+function staticImports(code: string): string[] {
+  return [...code.matchAll(/(?:\bfrom\s*|\bimport\s*)["'](\.{1,2}\/[^"']+\.js)["']/g)].map((m) => m[1]!);
+}
+
+export function pageJavascript(root: string, html: string): { files: string[]; bytes: number } {
+  const entries = new Set<string>();
+  for (const m of html.matchAll(/<script[^>]*\bsrc="(\/[^"]+\.js)"/g)) entries.add(m[1]!);
+  for (const m of html.matchAll(/\b(?:component-url|renderer-url)="(\/[^"]+\.js)"/g)) entries.add(m[1]!);
+  const seen = new Set<string>();
+  const visit = (url: string) => {
+    if (seen.has(url)) return;
+    seen.add(url);
+    const code = readFileSync(join(root, url), 'utf8');
+    for (const rel of staticImports(code)) visit(new URL(rel, `http://x${url}`).pathname);
+  };
+  for (const e of entries) visit(e);
+  const files = [...seen].sort();
+  return { files, bytes: files.reduce((n, f) => n + brotliSize(root, f), 0) };
+}
+
+export function renderBlocking(html: string): { stylesheets: string[]; scripts: string[] } {
+  const head = html.slice(0, html.indexOf('</head>') + 1 || undefined);
+  const stylesheets = [...head.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="(\/[^"]+)"/g)].map((m) => m[1]!);
+  const scripts = [...html.matchAll(/<script([^>]*)\bsrc="([^"]+)"/g)]
+    .filter(([, attrs]) => !/type="module"|\bdefer\b|\basync\b/.test(attrs!))
+    .map((m) => m[2]!);
+  return { stylesheets, scripts };
+}
+
+/** The pictures a page loads at once (not lazy): the file each <img> names. */
+export function eagerImages(html: string): string[] {
+  return [...html.matchAll(/<img\b[^>]*>/g)]
+    .map((m) => m[0])
+    .filter((tag) => !/\bloading="lazy"/.test(tag))
+    .map((tag) => /\bsrc="(\/[^"]+)"/.exec(tag)?.[1])
+    .filter((src): src is string => Boolean(src));
+}
+
+export interface BudgetRow {
+  page: string;
+  kind: string;
+  firstFlight: number;
+  budget: number;
+  javascript: number;
+  blockingScripts: string[];
+}
+
+/**
+ * The budgets of the page of each kind in every language (a kind the site has no page of, such as an
+ * information page the administration removed, is left out), and of every page's size.
+ */
+export async function checkBudgets(rootDir: string): Promise<{ rows: BudgetRow[]; failures: string[] }> {
+  const root = resolve(rootDir);
+  const rows: BudgetRow[] = [];
+  const failures: string[] = [];
+  const newsIndex = existsSync(join(root, 'news/index.html')) ? readFileSync(join(root, 'news/index.html'), 'utf8') : '';
+  const firstNews = /href="\/news\/(\d+)"/.exec(newsIndex)?.[1] ?? '0';
+  for (const prefix of PREFIXES) {
+    for (const p of PAGES) {
+      const page = prefix + p.path.replace('{firstNews}', firstNews);
+      if (!existsSync(join(root, page))) continue;
+      const html = readFileSync(join(root, page), 'utf8');
+      const blocking = renderBlocking(html);
+      const firstFlight = brotliSize(root, page) + blocking.stylesheets.reduce((n, css) => n + brotliSize(root, css), 0);
+      const js = pageJavascript(root, html);
+      rows.push({ page, kind: p.kind, firstFlight, budget: p.budget, javascript: js.bytes, blockingScripts: blocking.scripts });
+      if (firstFlight > p.budget) failures.push(`${page}: first flight ${firstFlight} B over ${p.budget} B`);
+      if (js.bytes > BUDGETS.javascript) failures.push(`${page}: JavaScript ${js.bytes} B over ${BUDGETS.javascript} B`);
+      if (blocking.scripts.length) failures.push(`${page}: render-blocking script ${blocking.scripts.join(', ')}`);
+      if (p.kind === 'home') {
+        const images = eagerImages(html).reduce((n, img) => n + brotliSize(root, img), 0);
+        const firstVisit = firstFlight + js.bytes + images;
+        if (firstVisit > BUDGETS.homeFirstVisit) failures.push(`${page}: first visit ${firstVisit} B over ${BUDGETS.homeFirstVisit} B`);
+      }
+    }
+  }
+  for (const file of await listFiles(root)) {
+    if (!file.endsWith('.html')) continue;
+    const page = relative(root, file);
+    const size = brotliSize(root, page);
+    if (size > BUDGETS.page) failures.push(`${page}: ${Math.round(size / 1024)} KB as sent, over ${BUDGETS.page / 1024} KB`);
+  }
+  return { rows, failures };
+}
+

@@ -1,12 +1,12 @@
 # The edge in front of the origin (deploy/nginx.conf): Varnish 7 from Debian (`apt-get install varnish`),
-# the stand-in for a CDN, tested by tests/unit/edge.test.ts. Why Varnish: it is what several CDNs run, it
+# the stand-in for a CDN, run in front of nginx by tests/unit/rebuild.test.ts. Why Varnish: it is what several CDNs run, it
 # keeps the origin's Cache-Control as it is (s-maxage, stale-while-revalidate), serves a kept copy while
 # the origin fails ("grace"), and takes a PURGE per path from `npm run rebuild` (PURGE_URL).
 #
 # Run it with brotli passed through as the origin made it (Varnish would otherwise ask the origin for
 # gzip only):   varnishd -a :6081 -f /etc/varnish/hokimiyat.vcl -s malloc,512m -p http_gzip_support=off
 # Set the origin's address below (the origin serves the site to the edge over plain HTTP on a private
-# address: see "Behind the edge" in README), and the addresses allowed to purge.
+# address: docs/deploying.md step 8), and the addresses allowed to purge.
 vcl 4.1;
 
 import std;

@@ -3,16 +3,21 @@
  * from. Change a number here, not in a component.
  */
 
-/** §9 Text truncation: each cut text ends with '...'. */
+/** §9 Text truncation of briefs: each cut text ends with '...'. */
 export const TRUNCATE = {
-  homeCardTitle: 50,
   homeCardBrief: 80,
-  newsListTitle: 80,
   newsListBrief: 140,
-  announcementTitle: 80,
   announcementBrief: 180,
-  sideListTitle: 120,
 } as const;
+
+/**
+ * §9's title lengths (50 characters on a home card, 80 in a list, 120 in a side list), as lines: a
+ * title is its link's name, and a title cut in the page would be read cut by a screen reader too. So
+ * the page holds the whole title and the screen cuts it, with '…', after about as many lines as those
+ * characters fill on a phone (`--lines`, src/styles/_clamp.scss).
+ */
+export const TITLE_LINES = { homeCard: 2, newsList: 3, announcement: 3, sideList: 4 } as const;
+export type TitleLines = (typeof TITLE_LINES)[keyof typeof TITLE_LINES];
 export const ELLIPSIS = '...';
 
 /** §9 Home limits. */

@@ -6,7 +6,8 @@
  * nothing more.
  */
 export const ALLOWED_TAGS: readonly string[] = [
-  'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'blockquote', 'pre', 'code',
+  // Every heading level: both sanitisers then renumber them under the page's own (./heading-outline.ts).
+  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'blockquote', 'pre', 'code',
   'ul', 'ol', 'li', 'dl', 'dt', 'dd',
   'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td',
   'a', 'img', 'figure', 'figcaption',
@@ -32,9 +33,6 @@ export const IMG_SCHEMES: readonly string[] = ['http', 'https'];
 
 /** Dropped with their text, not just their tags, so no script or style source turns into visible text. */
 export const DROPPED_WITH_CONTENT: readonly string[] = ['script', 'style', 'textarea', 'noscript', 'iframe', 'object', 'embed', 'template'];
-
-/** An <h1> in the content would compete with the page's own title. */
-export const RENAMED_TAGS: Readonly<Record<string, string>> = { h1: 'h2' };
 
 /** Whether a link or picture address is allowed: relative, or absolute with one of `schemes`. */
 export function urlAllowed(value: string, schemes: readonly string[]): boolean {

@@ -1,13 +1,16 @@
 /**
  * The site's icons, 24×24 paths. Pages and islands refer to them in one cached
  * sprite (/icons.svg, built from these tables) instead of repeating each path
- * inline: `<Icon name>` in Astro, `<SpriteIcon name>` in the islands. Never an
- * emoji or a Unicode symbol as an icon: a device without an emoji font shows
- * an empty box.
+ * inline: `<Icon name>` in Astro, `<SpriteIcon name>` in the islands. The few
+ * in the header are drawn in the page itself from the same tables (`inline`),
+ * so they paint with the first flight instead of waiting for the sprite on a
+ * slow line. Never an emoji or a Unicode symbol as an icon: a device without
+ * an emoji font shows an empty box.
  */
 export const ICONS = {
   search: 'M10.5 3a7.5 7.5 0 0 1 5.9 12.1l4.3 4.3-1.4 1.4-4.3-4.3A7.5 7.5 0 1 1 10.5 3zm0 2a5.5 5.5 0 1 0 0 11 5.5 5.5 0 0 0 0-11z',
-  eye: 'M12 5c5 0 8.7 3.6 10 7-1.3 3.4-5 7-10 7S3.3 15.4 2 12c1.3-3.4 5-7 10-7zm0 2c-3.6 0-6.4 2.4-7.8 5 1.4 2.6 4.2 5 7.8 5s6.4-2.4 7.8-5c-1.4-2.6-4.2-5-7.8-5zm0 2a3 3 0 1 1 0 6 3 3 0 0 1 0-6z',
+  // Drawn in every page's header (inline): kept short, an almond of two curves round the pupil.
+  eye: 'M1 12Q12 0 23 12Q12 24 1 12zm3 0q8 8 16 0-8-8-16 0zm8-3a3 3 0 1 0 0 6 3 3 0 0 0 0-6z',
   menu: 'M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z',
   close: 'M6.4 5 12 10.6 17.6 5 19 6.4 13.4 12l5.6 5.6-1.4 1.4-5.6-5.6L6.4 19 5 17.6l5.6-5.6L5 6.4z',
   phone: 'M6.6 10.8a15 15 0 0 0 6.6 6.6l2.2-2.2c.3-.3.7-.4 1-.2 1.1.4 2.3.6 3.6.6.6 0 1 .4 1 1V20c0 .6-.4 1-1 1A17 17 0 0 1 3 4c0-.6.4-1 1-1h3.5c.6 0 1 .4 1 1 0 1.3.2 2.5.6 3.6.1.3 0 .7-.2 1z',
@@ -36,11 +39,14 @@ export const STROKE_ICONS = {
 
 export type IconName = keyof typeof ICONS | keyof typeof STROKE_ICONS;
 
+/** The drawing of one icon: what its symbol in the sprite holds, and what an inline icon holds. */
+export function iconShape(name: IconName): string {
+  return name in STROKE_ICONS
+    ? `<path d="${STROKE_ICONS[name as keyof typeof STROKE_ICONS]}" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"/>`
+    : `<path d="${ICONS[name as keyof typeof ICONS]}"/>`;
+}
+
 export function sprite(): string {
-  const filled = Object.entries(ICONS).map(([name, d]) => `<symbol id="${name}" viewBox="0 0 24 24"><path d="${d}"/></symbol>`);
-  const stroked = Object.entries(STROKE_ICONS).map(
-    ([name, d]) =>
-      `<symbol id="${name}" viewBox="0 0 24 24"><path d="${d}" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"/></symbol>`,
-  );
-  return `<svg xmlns="http://www.w3.org/2000/svg">${[...filled, ...stroked].join('')}</svg>`;
+  const names = [...Object.keys(ICONS), ...Object.keys(STROKE_ICONS)] as IconName[];
+  return `<svg xmlns="http://www.w3.org/2000/svg">${names.map((name) => `<symbol id="${name}" viewBox="0 0 24 24">${iconShape(name)}</symbol>`).join('')}</svg>`;
 }

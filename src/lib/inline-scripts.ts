@@ -12,6 +12,18 @@ import { STORAGE_KEYS } from './storage.ts';
 export const JS_CLASS_SCRIPT = "document.documentElement.classList.add('js')";
 
 /**
+ * The phone menu's toggle (MainNav) works from the first paint, before any module has arrived: on a slow
+ * line the toggle shows seconds before the scripts, and a tap then must not be lost (issue #24). One
+ * listener on the document flips the toggle's aria-expanded, from which MainNav's CSS shows the overlay
+ * and the toggle's label, places the overlay under the bar and holds the page still; MainNav's module adds
+ * the rest (Escape, Tab round the menu, the place on resize, the sticky bar) and closes it through the toggle.
+ */
+export const MENU_TOGGLE_SCRIPT =
+  "document.addEventListener('click',function(e){var b=e.target.closest&&e.target.closest('[data-nav-toggle]'),h=document.documentElement,o;" +
+  "if(b){o=b.getAttribute('aria-expanded')!='true';b.setAttribute('aria-expanded',o);h.classList.toggle('menu-open',o);" +
+  "h.style.setProperty('--menu-top',Math.max(0,b.closest('[data-nav-bar]').getBoundingClientRect().bottom)+'px')}})";
+
+/**
  * An unprefixed (default-language) page opened by someone who chose another language goes to
  * that language's version before it paints (§1). The stored value is looked up as an own
  * property only: `__proto__` or `constructor` must not lead anywhere.
@@ -27,5 +39,5 @@ export function languageRedirectScript(): string {
 
 /** Every inline script the layouts write. */
 export function siteInlineScripts(): string[] {
-  return [languageRedirectScript(), JS_CLASS_SCRIPT, prePaintScript()];
+  return [languageRedirectScript(), JS_CLASS_SCRIPT, MENU_TOGGLE_SCRIPT, prePaintScript()];
 }

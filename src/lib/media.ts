@@ -6,7 +6,10 @@
 import { readConfig } from '../config.ts';
 import { sanitize } from './sanitize.ts';
 
-/** API HTML made safe to show, with relative images joined to the media base. */
-export function safeHtml(html: string): string {
-  return sanitize(html, { mediaBase: readConfig().mediaBase });
+/**
+ * API HTML made safe to show, with relative images joined to the media base and its highest heading
+ * at `topHeading` (h2 under the page's h1 unless given).
+ */
+export function safeHtml(html: string, topHeading?: number): string {
+  return sanitize(html, { mediaBase: readConfig().mediaBase, topHeading });
 }

@@ -4,11 +4,13 @@
  * browser's DOMPurify for posts newer than the build): structure, lists,
  * tables, links, images and emphasis; no scripts, styles, event handlers,
  * `javascript:` or `data:` URLs. External links open in a new tab without
- * handing the opener to the other site.
+ * handing the opener to the other site. Headings are renumbered under the
+ * page's own (`./heading-outline.ts`).
  */
 import { pictureUrl } from '../content/pictures/map.ts';
 import sanitizeHtml from 'sanitize-html';
-import { ALLOWED_ATTRIBUTES, ALLOWED_SCHEMES, ALLOWED_TAGS, DROPPED_WITH_CONTENT, IMG_SCHEMES, RENAMED_TAGS, TABLE_WRAPPER } from './html-allowlist.ts';
+import { ALLOWED_ATTRIBUTES, ALLOWED_SCHEMES, ALLOWED_TAGS, DROPPED_WITH_CONTENT, IMG_SCHEMES, TABLE_WRAPPER } from './html-allowlist.ts';
+import { headingOutline, TEXT_TOP_HEADING } from './heading-outline.ts';
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [...ALLOWED_TAGS],
@@ -17,7 +19,6 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemesByTag: { img: [...IMG_SCHEMES] },
   allowProtocolRelative: false,
   transformTags: {
-    ...RENAMED_TAGS,
     a: (tagName, attribs) => {
       const href = attribs.href ?? '';
       if (/^https?:\/\//i.test(href)) {
@@ -33,9 +34,11 @@ const OPTIONS: sanitizeHtml.IOptions = {
 
 /**
  * Cleans `html` from the API. Images with a relative address are, like every
- * `imageUrl` of the API, relative to the media base.
+ * `imageUrl` of the API, relative to the media base. `topHeading` is the level
+ * of the text's highest heading: one below the heading the text sits under
+ * (h2 under the page's h1, the default).
  */
-export function sanitize(html: string, options: { mediaBase?: string } = {}): string {
+export function sanitize(html: string, options: { mediaBase?: string; topHeading?: number } = {}): string {
   const base = options.mediaBase?.replace(/\/+$/, '');
   const clean = sanitizeHtml(html, {
     ...OPTIONS,
@@ -51,7 +54,41 @@ export function sanitize(html: string, options: { mediaBase?: string } = {}): st
     },
   });
   // A wide table scrolls inside its own box on a phone; keyboard users can reach and scroll it.
-  return clean.replace(/<table/g, `<div class="${TABLE_WRAPPER.className}" tabindex="${TABLE_WRAPPER.tabindex}"><table`).replace(/<\/table>/g, '</table></div>');
+  return outlineHeadings(clean, options.topHeading ?? TEXT_TOP_HEADING).replace(/<table/g, `<div class="${TABLE_WRAPPER.className}" tabindex="${TABLE_WRAPPER.tabindex}"><table`).replace(/<\/table>/g, '</table></div>');
+}
+
+/** A heading tag of sanitised HTML, where every `<` and `>` of text and attribute values is escaped. */
+const HEADING_TAG = /<(\/?)h([1-6])((?:\s[^>]*)?)>/g;
+/** A heading with nothing to read in it: it would only add a blank stop to a screen reader's list of headings. */
+const EMPTY_HEADING = /<h([1-6])\b[^>]*>(?:\s|&nbsp;|&#160;|<br \/>|<\/?(?:span|strong|b|em|i|u|s|small|mark|sub|sup)\b[^>]*>)*<\/h\1>/g;
+
+/**
+ * Renumbers the headings of sanitised HTML under the page's own (`headingOutline`). Empty headings go;
+ * a heading inside another (sanitize-html keeps `<h2>a<h3>b</h3></h2>` as written, which a browser would
+ * split into an empty h2 and an h3) loses its tags and stays as text of the outer one.
+ */
+function outlineHeadings(html: string, top: number): string {
+  let text = html;
+  for (let before = ''; before !== text; ) {
+    before = text;
+    text = text.replace(EMPTY_HEADING, '');
+  }
+  const levelOf = headingOutline(top);
+  // The levels given to the headings open at this point; null for a nested one whose tags are dropped.
+  const open: (number | null)[] = [];
+  return text.replace(HEADING_TAG, (_tag, closing: string, level: string, attributes: string) => {
+    if (closing) {
+      const given = open.pop();
+      return given ? `</h${given}>` : '';
+    }
+    if (open.length) {
+      open.push(null);
+      return '';
+    }
+    const given = levelOf(Number(level));
+    open.push(given);
+    return `<h${given}${attributes}>`;
+  });
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'", '#x27': "'" };

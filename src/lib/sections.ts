@@ -1,9 +1,9 @@
 /**
  * Post sections that share one list layout and one detail layout: where each
- * lives, which post list feeds it, and its truncation lengths (§9).
+ * lives, which post list feeds it, and how much of its titles and briefs a card shows (§9).
  */
 import type { PostTypeName } from '../api/types.ts';
-import { TRUNCATE } from '../constants.ts';
+import { TITLE_LINES, TRUNCATE, type TitleLines } from '../constants.ts';
 import type { MessageKey } from '../i18n/t.ts';
 
 export interface PostSection {
@@ -11,19 +11,20 @@ export interface PostSection {
   slug: string;
   list: PostTypeName;
   titleKey: MessageKey;
-  titleMax: number;
+  /** Lines of a title a card shows (the whole title stays in the page). */
+  titleLines: TitleLines;
   briefMax: number;
   /** Paginated sections have `/slug/page/N`; the others list every post on one page. */
   paginated: boolean;
 }
 
 export const SECTIONS = {
-  news: { slug: 'news', list: 'news', titleKey: 'news.title', titleMax: TRUNCATE.newsListTitle, briefMax: TRUNCATE.newsListBrief, paginated: true },
+  news: { slug: 'news', list: 'news', titleKey: 'news.title', titleLines: TITLE_LINES.newsList, briefMax: TRUNCATE.newsListBrief, paginated: true },
   lectures: {
     slug: 'official-lectures',
     list: 'lectures',
     titleKey: 'lectures.title',
-    titleMax: TRUNCATE.newsListTitle,
+    titleLines: TITLE_LINES.newsList,
     briefMax: TRUNCATE.newsListBrief,
     paginated: true,
   },
@@ -31,7 +32,7 @@ export const SECTIONS = {
     slug: 'announcements-and-tenders',
     list: 'announcements',
     titleKey: 'announcements.title',
-    titleMax: TRUNCATE.announcementTitle,
+    titleLines: TITLE_LINES.announcement,
     briefMax: TRUNCATE.announcementBrief,
     paginated: false,
   },

@@ -76,6 +76,23 @@ test.describe('a post newer than the build', () => {
       }
     });
 
+    test(`an answer that is another post, or from another host, is never shown under this post's address (${lang.label})`, async ({ page, consoleErrors }) => {
+      const d = DICTIONARIES[lang.code];
+      const post = (id: number) => ({ id, title: 'Boshqa xabar', berifDescription: '', description: '<p>Boshqa xabar matni.</p>', imageUrl: null, date: OLD_DATE, countViews: 1 });
+      // The API (or something between) answers /api/post/424242 with post 1; /api/post/434343 is redirected to
+      // another host, whose answer has the right id: only where it came from gives it away.
+      await page.route(apiRoute('api/post/424242'), (route) => route.fulfill({ json: { data: post(1) } }));
+      await page.route(apiRoute('api/post/434343'), (route) => route.fulfill({ status: 302, headers: { location: 'http://elsewhere.invalid/api/post/434343', 'access-control-allow-origin': '*' } }));
+      await page.route('http://elsewhere.invalid/**', (route) => route.fulfill({ json: { data: post(434343) }, headers: { 'access-control-allow-origin': '*' } }));
+      for (const id of [424242, 434343]) {
+        await page.goto(localizePath(lang, `/news/${id}`));
+        await expect(page.getByRole('heading', { level: 1, name: d['notFound.title'] })).toBeVisible();
+        await expect(page.getByText('Boshqa xabar')).toHaveCount(0);
+        await expect(page.locator('article.just-published')).toHaveCount(0);
+      }
+      consoleErrors.length = 0;
+    });
+
     test(`is found by search and opens from the hit (${lang.label})`, async ({ page, consoleErrors }) => {
       const d = DICTIONARIES[lang.code];
       const word = `Yangilik${Date.now()}`;

@@ -3,11 +3,11 @@
  * Every expectation is read from the sample API through the `api` fixture, never hard-coded, and
  * every UI string from the dictionaries.
  */
-import { TRUNCATE } from '../../src/constants.ts';
+import { TITLE_LINES } from '../../src/constants.ts';
 import { LANGUAGES, localizePath } from '../../src/i18n/languages.ts';
 import { DICTIONARIES } from '../../src/i18n/t.ts';
 import { expect, test } from './fixtures.ts';
-import { UZ_LATN, UZ_CYRL, RU, EN, cut, allPosts, textOf, expectMeta } from './routes-helpers.ts';
+import { UZ_LATN, UZ_CYRL, RU, EN, allPosts, textOf, expectMeta, expectWholeTitles } from './routes-helpers.ts';
 
 const HOSTILE_TITLE = 'District library holds Reading Family contest';
 
@@ -45,10 +45,10 @@ test.describe('detail pages (§2)', () => {
       await expect(prose.locator('a[href^="javascript:" i]')).toHaveCount(0);
       await expect(prose).not.toContainText('alert(');
 
-      // Side list: the latest news but this one, titles cut to 120 (§9).
+      // Side list: the latest news but this one, each link named by its whole title, cut on screen only (§9).
       const side = page.locator('.title-list');
       await expect(side.getByRole('heading')).toHaveText(dict['news.title']);
-      await expect(side.getByRole('link')).toHaveText(latest.map((p) => cut(p.title, TRUNCATE.sideListTitle)));
+      await expectWholeTitles(side.getByRole('link'), latest.map((p) => p.title), TITLE_LINES.sideList);
       // Bring the whole post into view, so lazy content has its chance to misbehave.
       await side.scrollIntoViewIfNeeded();
     }
@@ -75,7 +75,7 @@ test.describe('detail pages (§2)', () => {
         // The side list comes from the same category (§2), without this post.
         const side = page.locator('.title-list');
         await expect(side.getByRole('heading')).toHaveText(dict[detail.titleKey]);
-        await expect(side.getByRole('link')).toHaveText(list.filter((p) => p.id !== id).map((p) => cut(p.title, TRUNCATE.sideListTitle)));
+        await expectWholeTitles(side.getByRole('link'), list.filter((p) => p.id !== id).map((p) => p.title), TITLE_LINES.sideList);
         await expect(side.getByRole('link').first()).toHaveAttribute('href', localizePath(lang, `${detail.path}/${list[0]!.id}`));
         // The back link leads to the list.
         const back = page.getByRole('link', { name: dict['common.back'], exact: true });

@@ -6,7 +6,7 @@
 import { LANGUAGES, localizePath } from '../../src/i18n/languages.ts';
 import { DICTIONARIES, t } from '../../src/i18n/t.ts';
 import { expect, test } from './fixtures.ts';
-import { UZ_CYRL, dateIn, content, linkAttributes, NEW_TAB } from './routes-helpers.ts';
+import { RU, UZ_CYRL, UZ_LATN, dateIn, content, linkAttributes, NEW_TAB } from './routes-helpers.ts';
 
 test.describe('galleries (§2)', () => {
   test('/gallery/photo lists every group with title, date and count, in every language', async ({ page, api, consoleErrors }) => {
@@ -57,6 +57,98 @@ test.describe('galleries (§2)', () => {
     await expect(box).toHaveCount(0);
     expect(consoleErrors).toEqual([]);
   });
+
+  for (const lang of [RU, UZ_LATN]) {
+    test(`the lightbox is a dialog named by its photo: focus moves in, Tab goes round inside, Escape gives focus back to the photo (${lang.label})`, async ({ page, api, isMobile, consoleErrors }) => {
+      const d = DICTIONARIES[lang.code];
+      const groups = await api.photoGroups(lang.number);
+      const index = groups.findIndex((g) => g.photos.length >= 3);
+      const group = groups[index]!;
+      await page.goto(localizePath(lang, '/gallery/photo'));
+      const photos = content(page).locator('section.photo-group').nth(index).locator('a[data-lightbox]');
+      const total = await photos.count();
+      const named = (n: number) => page.getByRole('dialog', { name: t(lang, 'lightbox.name', { n, total, title: group.title }), exact: true });
+
+      // Opened from the keyboard on the second photo: a modal dialog named by that photo, focus on its close button.
+      await photos.nth(1).focus();
+      await page.keyboard.press('Enter');
+      const dialog = named(2);
+      await expect(dialog).toBeVisible();
+      await expect(dialog).toHaveAttribute('aria-modal', 'true');
+      const close = dialog.getByRole('button', { name: d['person.close'], exact: true });
+      await expect(close).toBeFocused();
+
+      // 'Previous' and 'next' can be seen and tapped: inside the screen, at least 44×44 px, on a phone too.
+      const widths = isMobile ? [360, 320, 412] : [1280];
+      for (const width of widths) {
+        await page.setViewportSize({ width, height: isMobile ? 740 : 800 });
+        for (const name of [d['carousel.previous'], d['carousel.next'], d['person.close']]) {
+          const box = (await dialog.getByRole('button', { name, exact: true }).boundingBox())!;
+          expect(box, `${name} at ${width} px`).toBeTruthy();
+          expect(box.width, `${name} at ${width} px`).toBeGreaterThanOrEqual(44);
+          expect(box.height, `${name} at ${width} px`).toBeGreaterThanOrEqual(44);
+          expect(box.x, `${name} at ${width} px`).toBeGreaterThanOrEqual(0);
+          expect(box.y, `${name} at ${width} px`).toBeGreaterThanOrEqual(0);
+          expect(box.x + box.width, `${name} at ${width} px`).toBeLessThanOrEqual(width);
+        }
+      }
+      await page.setViewportSize({ width: isMobile ? 360 : 1280, height: isMobile ? 740 : 800 });
+
+      // Tab goes round the controls inside, each in sight; Shift+Tab goes back the same way.
+      const focused = () =>
+        page.evaluate(() => {
+          const el = document.activeElement as HTMLElement;
+          const r = el.getBoundingClientRect();
+          return {
+            inside: el.closest('[role="dialog"]') !== null,
+            seen: r.width > 0 && r.left >= 0 && r.top >= 0 && r.right <= innerWidth && r.bottom <= innerHeight,
+            name: el.getAttribute('aria-label') ?? el.textContent,
+          };
+        });
+      const forward: string[] = [];
+      for (let i = 0; i < total + 6; i++) {
+        await page.keyboard.press('Tab');
+        const at = await focused();
+        expect(at.inside, `Tab ${i + 1}: ${at.name}`).toBe(true);
+        expect(at.seen, `Tab ${i + 1}: ${at.name}`).toBe(true);
+        forward.push(at.name!);
+      }
+      // Round: after the last control comes the close button again, then the same controls in the same order.
+      expect(forward[total + 3]).toBe(d['person.close']);
+      expect(forward.slice(-2)).toEqual(forward.slice(0, 2));
+      expect(forward).toContain(d['carousel.previous']);
+      expect(forward).toContain(d['carousel.next']);
+      expect(forward).toContain(d['lightbox.play']);
+      const back: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        await page.keyboard.press('Shift+Tab');
+        const at = await focused();
+        expect(at.inside).toBe(true);
+        back.push(at.name!);
+      }
+      expect(back).toEqual(forward.slice(-4, -1).reverse());
+
+      // The name follows the photo: 'next' by touch or click, and the arrow keys.
+      await dialog.getByRole('button', { name: d['carousel.next'], exact: true }).click();
+      await expect(named(3)).toBeVisible();
+      await page.keyboard.press('ArrowLeft');
+      await expect(named(2)).toBeVisible();
+      await page.keyboard.press('ArrowLeft');
+      await expect(named(1)).toBeVisible();
+      // On the first photo there is no 'previous', for a screen reader either, and Tab passes it by.
+      await expect(named(1).locator('.gprev')).toHaveAttribute('aria-disabled', 'true');
+      await named(1).getByRole('button', { name: d['person.close'], exact: true }).focus();
+      await page.keyboard.press('Tab');
+      await expect(named(1).getByRole('button', { name: d['carousel.next'], exact: true })).toBeFocused();
+
+      // Escape closes it and gives focus back to the photo that opened it.
+      await page.keyboard.press('Escape');
+      await expect(page.locator('.glightbox-container')).toHaveCount(0);
+      await expect(photos.nth(1)).toBeFocused();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      expect(consoleErrors).toEqual([]);
+    });
+  }
 
   test('/gallery/video: each video opens in a new tab, in every language', async ({ page, api, consoleErrors }) => {
     for (const lang of LANGUAGES) {

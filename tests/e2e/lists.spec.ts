@@ -3,11 +3,11 @@
  * Every expectation is read from the sample API through the `api` fixture, never hard-coded, and
  * every UI string from the dictionaries.
  */
-import { ELLIPSIS, TRUNCATE } from '../../src/constants.ts';
+import { ELLIPSIS, TITLE_LINES, TRUNCATE } from '../../src/constants.ts';
 import { LANGUAGES, localizePath } from '../../src/i18n/languages.ts';
 import { DICTIONARIES, t } from '../../src/i18n/t.ts';
 import { expect, test } from './fixtures.ts';
-import { UZ_LATN, UZ_CYRL, RU, EN, cut, dateIn, numberIn, allPosts, expectMeta, content } from './routes-helpers.ts';
+import { UZ_LATN, UZ_CYRL, RU, EN, cut, dateIn, numberIn, allPosts, expectMeta, expectWholeTitles, content } from './routes-helpers.ts';
 
 const LISTS = [
   { path: '/news', type: 1, titleKey: 'news.title', langs: [UZ_LATN, RU] },
@@ -25,7 +25,6 @@ test.describe('paginated lists (§2, §4)', () => {
         expect(first.pageCount).toBeGreaterThan(1);
         expect(first.items).toHaveLength(10);
         // The data must exercise the cuts.
-        expect(first.items.some((p) => Array.from(p.title).length > TRUNCATE.newsListTitle)).toBe(true);
         expect(first.items.some((p) => Array.from(p.brief).length > TRUNCATE.newsListBrief)).toBe(true);
         const pageLink = (n: number) => nav.getByRole('link', { name: t(lang, 'pagination.page', { n }), exact: true });
         const previousLink = () => nav.getByRole('link', { name: dict['pagination.previous'], exact: true });
@@ -36,8 +35,9 @@ test.describe('paginated lists (§2, §4)', () => {
         await page.goto(localizePath(lang, list.path));
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(dict[list.titleKey]);
         await expect(cards).toHaveCount(10);
-        // List cards: title 80, brief 140 (§9).
-        await expect(cards.getByRole('heading')).toHaveText(first.items.map((p) => cut(p.title, TRUNCATE.newsListTitle)));
+        // List cards: title in 3 lines, brief 140 (§9); the link is named by the whole title.
+        await expect(cards.getByRole('heading')).toHaveText(first.items.map((p) => p.title));
+        await expectWholeTitles(cards.getByRole('link'), first.items.map((p) => p.title), TITLE_LINES.newsList);
         await expect(cards.locator('.card__brief')).toHaveText(first.items.map((p) => cut(p.brief, TRUNCATE.newsListBrief)));
         await expect(cards.first().getByRole('link')).toHaveAttribute('href', localizePath(lang, `${list.path}/${first.items[0]!.id}`));
         await expectMeta(cards.first(), lang, first.items[0]!);
@@ -52,7 +52,7 @@ test.describe('paginated lists (§2, §4)', () => {
         // The numbered link to the last page: there 'next' is disabled.
         await pageLink(first.pageCount).click();
         await expect(page).toHaveURL(new RegExp(`${localizePath(lang, `${list.path}/page/${first.pageCount}`)}$`));
-        await expect(cards.getByRole('heading')).toHaveText(last.items.map((p) => cut(p.title, TRUNCATE.newsListTitle)));
+        await expect(cards.getByRole('heading')).toHaveText(last.items.map((p) => p.title));
         await expect(nextLink()).toHaveCount(0);
         await expect(nav.locator('span[aria-disabled="true"]')).toHaveText(dict['pagination.next']);
         await expect(previousLink()).toBeVisible();
@@ -62,7 +62,7 @@ test.describe('paginated lists (§2, §4)', () => {
         // An old link with ?pageNumber=2 lands on the static page 2, which shows the API's page 2.
         await page.goto(`${localizePath(lang, list.path)}?pageNumber=2`);
         await expect(page).toHaveURL(new RegExp(`${localizePath(lang, `${list.path}/page/2`)}$`));
-        await expect(cards.getByRole('heading')).toHaveText(second.items.map((p) => cut(p.title, TRUNCATE.newsListTitle)));
+        await expect(cards.getByRole('heading')).toHaveText(second.items.map((p) => p.title));
         await expect(cards.locator('.card__brief')).toHaveText(second.items.map((p) => cut(p.brief, TRUNCATE.newsListBrief)));
         await expect(pageLink(2)).toHaveAttribute('aria-current', 'page');
         await expect(previousLink()).toHaveAttribute('href', localizePath(lang, list.path));
@@ -70,7 +70,7 @@ test.describe('paginated lists (§2, §4)', () => {
         // A page past the end, or page 1 by number, leads to the nearest real page instead of "not found".
         await page.goto(localizePath(lang, `${list.path}/page/999`));
         await expect(page).toHaveURL(new RegExp(`${localizePath(lang, `${list.path}/page/${first.pageCount}`)}$`));
-        await expect(cards.getByRole('heading')).toHaveText(last.items.map((p) => cut(p.title, TRUNCATE.newsListTitle)));
+        await expect(cards.getByRole('heading')).toHaveText(last.items.map((p) => p.title));
         await page.goto(`${localizePath(lang, list.path)}?pageNumber=${first.pageCount + 5}`);
         await expect(page).toHaveURL(new RegExp(`${localizePath(lang, `${list.path}/page/${first.pageCount}`)}$`));
         await page.goto(localizePath(lang, `${list.path}/page/1`));
@@ -84,14 +84,15 @@ test.describe('paginated lists (§2, §4)', () => {
   }
 });
 
-test('/announcements-and-tenders: one column, titles cut to 80 and briefs to 180, in every language', async ({ page, api, consoleErrors }) => {
+test('/announcements-and-tenders: one column, titles in 3 lines and briefs cut to 180, in every language', async ({ page, api, consoleErrors }) => {
   for (const lang of LANGUAGES) {
     const posts = await allPosts(api, 2, lang);
     await page.goto(localizePath(lang, '/announcements-and-tenders'));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(DICTIONARIES[lang.code]['announcements.title']);
     const items = content(page).locator('article');
     await expect(items).toHaveCount(posts.length);
-    await expect(items.getByRole('heading')).toHaveText(posts.map((p) => cut(p.title, TRUNCATE.announcementTitle)));
+    await expect(items.getByRole('heading')).toHaveText(posts.map((p) => p.title));
+    await expectWholeTitles(items.getByRole('link'), posts.map((p) => p.title), TITLE_LINES.announcement);
     await expect(items.locator('p:not(.meta)')).toHaveText(posts.map((p) => cut(p.brief, TRUNCATE.announcementBrief)));
     await expect(items.first().getByRole('link')).toHaveAttribute('href', localizePath(lang, `/announcements-and-tenders/${posts[0]!.id}`));
     await expect(items.first().locator('time')).toHaveText(dateIn(lang, posts[0]!.date!));

@@ -11,6 +11,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { POST_TYPES } from '../../src/api/types.ts';
 import { LANGUAGES, localizePath, type Language } from '../../src/i18n/languages.ts';
 import { DICTIONARIES } from '../../src/i18n/t.ts';
+import { ICONS } from '../../src/lib/icons.ts';
 import { expect, hydrated, test } from './fixtures.ts';
 
 const [UZ, UZ_CYRL, RU, EN] = LANGUAGES;
@@ -81,7 +82,7 @@ test.describe('a post without date or view count', () => {
 
 test.describe('icons', () => {
   for (const lang of [UZ, RU]) {
-    test(`the home page has no emoji or symbol icons, only the sprite's SVG (${lang.label})`, async ({ page, request }) => {
+    test(`the home page has no emoji or symbol icons, only the sprite's SVG, the header's drawn from the same paths (${lang.label})`, async ({ page, request }) => {
       const html = readFileSync(`${DIST}${localizePath(lang, '/')}index.html`, 'utf8');
       const symbols = [...html.matchAll(/[\p{Extended_Pictographic}\u2190-\u21FF\u2300-\u23FF\u25A0-\u25FF\u2600-\u27BF]/gu)]
         .map((m) => m[0])
@@ -96,10 +97,15 @@ test.describe('icons', () => {
       const votes = page.locator('.survey__vote');
       expect(await votes.count()).toBeGreaterThan(0);
       for (const b of await votes.all()) await expect(b.locator('svg use')).toHaveAttribute('href', /^\/icons\.svg#thumb-(up|down)$/);
-      // The islands draw no paths of their own: every icon in them is a <use> of the sprite.
+      // Only the header's icons are drawn in the page, which must paint before the sprite arrives (issue #24),
+      // each with the sprite's own path; every other icon is a <use> of the sprite.
       await hydrated(page, 'SearchDialog');
       await hydrated(page, 'AccessibilityPanel');
-      expect(await page.locator('astro-island svg path').count()).toBe(0);
+      const drawn = await page.locator('svg.icon:not(:has(use))').evaluateAll((svgs) =>
+        svgs.map((svg) => ({ d: svg.querySelector('path')?.getAttribute('d'), inHeader: Boolean(svg.closest('.site-header, [data-nav-bar]')) })),
+      );
+      expect(drawn.map((icon) => icon.d).sort()).toEqual([ICONS.search, ICONS.eye, ICONS.menu].sort());
+      expect(drawn.every((icon) => icon.inHeader)).toBe(true);
       const used = await page.locator('svg use').evaluateAll((uses) => [...new Set(uses.map((u) => u.getAttribute('href')!.split('#')[1]!))]);
       const sprite = await (await request.get('/icons.svg')).text();
       for (const id of used) expect(sprite, id).toContain(`<symbol id="${id}"`);

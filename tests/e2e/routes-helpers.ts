@@ -2,7 +2,7 @@
  * What the route specs share: expectations read from the sample API and the dictionaries, never hard-coded
  * (§9 truncation, dates and numbers as each language writes them, the visible text of API HTML).
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { ApiClient } from '../../src/api/client.ts';
 import type { PostSummary, PostTypeId } from '../../src/api/types.ts';
 import { ELLIPSIS } from '../../src/constants.ts';
@@ -18,6 +18,25 @@ export const [UZ_LATN, UZ_CYRL, RU, EN] = LANGUAGES;
 export function cut(text: string, max: number): string {
   const chars = Array.from(text.trim());
   return chars.length <= max ? chars.join('') : `${chars.slice(0, max).join('').trimEnd()}${ELLIPSIS}`;
+}
+
+/**
+ * Titles that are their links' names (§9, TITLE_LINES): each link is named by its whole title, the page
+ * holds the whole title, and the screen shows at most `lines` lines of it (cut with '…' by CSS).
+ * Returns how many of them the screen cuts.
+ */
+export async function expectWholeTitles(links: Locator, titles: string[], lines: number): Promise<number> {
+  await expect(links).toHaveText(titles);
+  for (const [i, title] of titles.entries()) await expect(links.nth(i)).toHaveAccessibleName(title);
+  const shown = await links.evaluateAll((els) =>
+    els.map((a) => {
+      // The link itself, or the heading around it, carries the clamp (src/styles/_clamp.scss).
+      const box = a.closest<HTMLElement>('[style*="--lines"]')!;
+      return { lines: Math.round(box.clientHeight / parseFloat(getComputedStyle(box).lineHeight)), cut: box.scrollHeight > box.clientHeight + 1 };
+    }),
+  );
+  for (const [i, s] of shown.entries()) expect(s.lines, titles[i]).toBeLessThanOrEqual(lines);
+  return shown.filter((s) => s.cut).length;
 }
 
 /** The date as the page's language writes it, on the district's calendar ("2026-yil 20-noyabr", "2026 йил 20 ноябрь"). */

@@ -100,3 +100,38 @@ describe('sanitiser', () => {
     );
   });
 });
+
+/** Headings of any level, opened and closed in any order, among text and other tags. */
+const headingPiece = fc.oneof(
+  fc.integer({ min: 1, max: 6 }).map((n) => `<h${n}>`),
+  fc.integer({ min: 1, max: 6 }).map((n) => `</h${n}>`),
+  fc.constantFrom('Sarlavha', 'Заголовок', ' ', '&nbsp;', '<br>', '<p>', '</p>', '<strong>', '</strong>', '<span>', '</span>', '<pre>', '</pre>'),
+);
+
+describe('headings after sanitising', () => {
+  it('start at the given level, never skip one, never nest and are never empty, whatever the editor wrote', () => {
+    fc.assert(
+      fc.property(fc.array(headingPiece, { maxLength: 40 }), fc.integer({ min: 2, max: 4 }), (pieces, top) => {
+        const out = sanitize(pieces.join(''), { topHeading: top });
+        const tags = [...out.matchAll(/<(\/?)h([1-6])\b[^>]*>/g)];
+        let previous = top - 1;
+        let depth = 0;
+        for (const [, closing, n] of tags) {
+          if (closing) {
+            depth--;
+            continue;
+          }
+          const level = Number(n);
+          expect(depth).toBe(0);
+          expect(level).toBeGreaterThanOrEqual(top);
+          expect(level).toBeLessThanOrEqual(Math.min(6, previous + 1));
+          previous = level;
+          depth++;
+        }
+        expect(out).not.toMatch(/<h[1-6][^>]*>(\s|&nbsp;|<br \/>)*<\/h[1-6]>/);
+        expect(sanitize(out, { topHeading: top })).toBe(out);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});

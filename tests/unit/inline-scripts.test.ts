@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { KNOWN_INLINE_SCRIPTS, inlineScriptHashes } from '../../scripts/lib/csp.ts';
 import { prePaintScript } from '../../src/features/accessibility-panel/accessibility.ts';
-import { JS_CLASS_SCRIPT, languageRedirectScript } from '../../src/lib/inline-scripts.ts';
+import { JS_CLASS_SCRIPT, MENU_TOGGLE_SCRIPT, languageRedirectScript } from '../../src/lib/inline-scripts.ts';
 import { readStored, removeStored, siteStorage, STORAGE_KEYS, writeStored } from '../../src/lib/storage.ts';
 
 const page = (body: string) => `<!doctype html><html><head><script>${JS_CLASS_SCRIPT}</script></head><body>${body}</body></html>`;
@@ -49,6 +49,46 @@ describe('the language pre-paint redirect', () => {
 
   it('ignores stored values that are not a language, including Object.prototype’s names', () => {
     for (const value of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', '5', '']) expect(run(value), value).toBeNull();
+  });
+});
+
+describe('the menu toggle before any module (issue #24)', () => {
+  /** Runs the script against a page whose bar ends 120 px down; returns the toggle, the page's root and a click. */
+  function setUp() {
+    let listener: (e: { target: unknown }) => void = () => {};
+    const attributes = new Map([['aria-expanded', 'false']]);
+    const toggle = {
+      getAttribute: (name: string) => attributes.get(name) ?? null,
+      setAttribute: (name: string, value: unknown) => attributes.set(name, String(value)),
+      closest: (selector: string) => (selector === '[data-nav-bar]' ? { getBoundingClientRect: () => ({ bottom: 120 }) } : toggle),
+    };
+    const classes = new Set<string>();
+    const root = { classList: { toggle: (c: string, on: boolean) => (on ? classes.add(c) : classes.delete(c)) }, style: new Map<string, string>() };
+    const document = {
+      documentElement: { classList: root.classList, style: { setProperty: (k: string, v: string) => root.style.set(k, v) } },
+      addEventListener: (_: string, l: typeof listener) => (listener = l),
+    };
+    new Function('document', MENU_TOGGLE_SCRIPT)(document);
+    return { attributes, classes, root, click: (target: unknown) => listener({ target }), toggle };
+  }
+
+  it('opens the menu under the bar on a tap, and closes it on the next', () => {
+    const { attributes, classes, root, click, toggle } = setUp();
+    click(toggle);
+    expect(attributes.get('aria-expanded')).toBe('true');
+    expect(classes.has('menu-open')).toBe(true);
+    expect(root.style.get('--menu-top')).toBe('120px');
+    click(toggle);
+    expect(attributes.get('aria-expanded')).toBe('false');
+    expect(classes.has('menu-open')).toBe(false);
+  });
+
+  it('leaves every other click alone, the document itself included', () => {
+    const { attributes, classes, click } = setUp();
+    click({ closest: () => null });
+    click({});
+    expect(attributes.get('aria-expanded')).toBe('false');
+    expect(classes.size).toBe(0);
   });
 });
 

@@ -63,6 +63,63 @@ describe('sanitize', () => {
   });
 });
 
+/** The heading levels of sanitised HTML, in document order. */
+const levels = (html: string) => [...html.matchAll(/<h([1-6])\b/g)].map((m) => Number(m[1]));
+
+describe('headings of a text from the API, under the page\'s own', () => {
+  it('starts at h2 under the page\'s h1 and skips no level, whatever the editor wrote', () => {
+    expect(sanitize('<h3>Tadbir</h3><p>matn</p>')).toBe('<h2>Tadbir</h2><p>matn</p>');
+    expect(sanitize('<h5>Жуда кичик</h5>')).toBe('<h2>Жуда кичик</h2>');
+    expect(levels(sanitize('<h1>A</h1><h3>B</h3><h6>C</h6><h3>D</h3><h2>E</h2><h4>F</h4>'))).toEqual([2, 3, 4, 3, 3, 4]);
+    // Two h1s in one text: both become h2, with what was under each one level down.
+    expect(levels(sanitize('<h1>A</h1><h2>a</h2><h1>B</h1><h4>b</h4>'))).toEqual([2, 3, 2, 3]);
+  });
+
+  it('keeps a heading written above the first one at the same top level', () => {
+    expect(levels(sanitize('<h4>Avval</h4><p>x</p><h2>Keyin</h2><h3>Ichida</h3>'))).toEqual([2, 2, 3]);
+  });
+
+  it('leaves a text that is already in order as it is', () => {
+    const ordered = '<h2 lang="ru">A</h2><p>1</p><h3>B</h3><h4>C</h4><h3>D</h3><h2>E</h2>';
+    expect(sanitize(ordered)).toBe(ordered);
+    expect(sanitize(sanitize('<h1>A</h1><h5>B</h5>'))).toBe(sanitize('<h1>A</h1><h5>B</h5>'));
+  });
+
+  it('starts lower where the text sits under a lower heading', () => {
+    expect(sanitize('<h1>Tarjimai hol</h1><h2>Oila</h2>', { topHeading: 4 })).toBe('<h4>Tarjimai hol</h4><h5>Oila</h5>');
+    // Past h6 there is no level: deeper headings stay h6.
+    expect(levels(sanitize('<h1>a</h1><h2>b</h2><h3>c</h3><h4>d</h4>', { topHeading: 4 }))).toEqual([4, 5, 6, 6]);
+  });
+
+  it('ends a heading where another starts, as a browser does, and numbers both', () => {
+    expect(sanitize('<h2>Bayram <h3>dasturi</h3> va <h1><em>tartibi</em></h1></h2><h4>Keyin</h4>')).toBe(
+      '<h2>Bayram </h2><h3>dasturi</h3> va <h2><em>tartibi</em></h2><h3>Keyin</h3>',
+    );
+  });
+
+  it('makes a heading nested deeper inside another part of its text, so no empty heading is left when a browser splits them', () => {
+    expect(sanitize('<h3><strong>A <h5>B</h5></strong></h3><h6>C</h6>')).toBe('<h2><strong>A B</strong></h2><h3>C</h3>');
+    expect(sanitize('<h1><span><em><h1>Ichki</h1></em></span> sarlavha</h1>')).toBe('<h2><span><em>Ichki</em></span> sarlavha</h2>');
+  });
+
+  it('drops headings with nothing to read, before numbering the rest', () => {
+    expect(sanitize('<h1> </h1><h2>&nbsp;<br></h2><h3><span></span></h3><h4>Matn</h4><p>x</p>')).toBe('<h2>Matn</h2><p>x</p>');
+    // An empty heading that only held an empty one.
+    expect(sanitize('<h2><h3></h3></h2><h5>Qoldi</h5>')).toBe('<h2>Qoldi</h2>');
+    // A heading that is only a picture keeps it: the picture's text is its name.
+    expect(sanitize('<h3><img src="https://example.uz/logo.png" alt="Gerb"></h3>')).toBe(
+      '<h2><img alt="Gerb" src="https://example.uz/logo.png" loading="lazy" decoding="async" /></h2>',
+    );
+  });
+
+  it('is not fooled by heading-like text, attributes or a stray closing tag', () => {
+    expect(sanitize('<p>&lt;h1&gt; emas</p><pre><h1>kod</h1></pre><h3 lang="x>h1">A</h3></h4><h6>B</h6>')).toBe(
+      '<p>&lt;h1&gt; emas</p><pre><h2>kod</h2></pre><h3 lang="x&gt;h1">A</h3><h4>B</h4>',
+    );
+    expect(sanitize('<h2 onclick="alert(1)" style="font-size:90px">A</h2>')).toBe('<h2>A</h2>');
+  });
+});
+
 describe('textOf (meta and Open Graph descriptions)', () => {
   it('drops the text of scripts and styles before stripping tags', () => {
     const html = '<script>window.evil=1</script><style>p{color:red}</style><p>Tuman <b>hokimligi</b></p><p>mahallalarda&nbsp;uchrashdi</p>';

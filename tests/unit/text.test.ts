@@ -1,6 +1,5 @@
 /** src/lib/text.ts: truncation (§9) and dates. */
 import { describe, expect, it } from 'vitest';
-import { TRUNCATE } from '../../src/constants.ts';
 import { LANGUAGES } from '../../src/i18n/languages.ts';
 import { formatDate, isoDay, truncate } from '../../src/lib/text.ts';
 
@@ -13,7 +12,7 @@ describe('truncate', () => {
   });
   it('cuts longer text to the limit and adds ...', () => {
     expect(truncate('x'.repeat(51), 50)).toBe(`${'x'.repeat(50)}...`);
-    expect(truncate('a'.repeat(200), TRUNCATE.sideListTitle)).toHaveLength(123);
+    expect(truncate('a'.repeat(200), 120)).toHaveLength(123);
   });
   it('counts characters, not UTF-16 units, and trims the cut edge', () => {
     expect(truncate('Қоракўл тумани ҳокимлиги', 8)).toBe('Қоракўл...');

@@ -11,9 +11,12 @@
  * Each field says its rule from the start (aria-describedby); a field is checked when the citizen leaves
  * it or sends, and its error is announced. A received appeal is confirmed in the page, with its number,
  * and the confirmation takes focus and stays until the citizen starts another appeal.
+ *
+ * The captcha (AppealCaptcha.tsx) loads hCaptcha only once the citizen starts the form (issue 25). The
+ * send button looks unavailable until the check is solved, but stays focusable: pressed too early it says
+ * what is missing and takes the citizen there, instead of doing nothing.
  */
-import HCaptcha from '@hcaptcha/react-hcaptcha';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FocusEvent, type FormEvent } from 'react';
 import '../../styles/forms.scss';
 import './appeal-form.scss';
 import { ApiError, createApiClient } from '../../api/client.ts';
@@ -37,6 +40,9 @@ import { siteStorage } from '../../lib/storage.ts';
 import { toast } from '../../islands/toast.ts';
 import { useHydrated } from '../../islands/useHydrated.ts';
 import { CRASH_MESSAGES, withCrashScreen } from '../../islands/CrashScreen.tsx';
+import { AppealCaptcha, CAPTCHA_MESSAGES, type CaptchaConfig, type CaptchaHandle } from './AppealCaptcha.tsx';
+
+export type { CaptchaConfig };
 
 export const APPEAL_MESSAGES = [
   ...CRASH_MESSAGES,
@@ -49,12 +55,10 @@ export const APPEAL_MESSAGES = [
   'appeal.minLength',
   'appeal.submit',
   'appeal.sending',
-  'appeal.captchaHint',
-  'appeal.demoCaptcha',
+  ...CAPTCHA_MESSAGES,
   'appeal.tooShort',
   'appeal.notSent',
   'appeal.draftRestored',
-  'appeal.captchaError',
   'appeal.draftPrivacy',
   'appeal.draftClear',
   'appeal.draftCleared',
@@ -72,9 +76,6 @@ export const APPEAL_MESSAGES = [
   'toast.close',
 ] as const satisfies readonly MessageKey[];
 type Messages = Record<(typeof APPEAL_MESSAGES)[number], string>;
-
-/** hCaptcha in production; on the bundled sample API (no internet), a local stand-in. */
-export type CaptchaConfig = { mode: 'hcaptcha'; sitekey: string; language: string } | { mode: 'demo' };
 
 interface Props {
   lang: LangNumber;
@@ -111,6 +112,8 @@ function AppealForm({ lang, apiBase, captcha, messages: m }: Props) {
   const [draft, setDraft] = useState<AppealDraft>(EMPTY_DRAFT);
   const [touched, setTouched] = useState<Set<AppealField>>(new Set());
   const [token, setToken] = useState<string | null>(null);
+  /** The citizen tried to send before solving the captcha. */
+  const [captchaMissing, setCaptchaMissing] = useState(false);
   const [sending, setSending] = useState(false);
   const [notice, setNotice] = useState<'restored' | 'cleared' | null>(null);
   /** The server's confirmation of the appeal just received (with its number); shown until another is begun. */
@@ -121,7 +124,7 @@ function AppealForm({ lang, apiBase, captcha, messages: m }: Props) {
   }, [sent]);
   /** What the form last said about the connection; null while it has nothing to say. */
   const [connection, setConnection] = useState<'offline' | 'lost' | 'back' | null>(null);
-  const captchaRef = useRef<HCaptcha>(null);
+  const captchaRef = useRef<CaptchaHandle>(null);
   /** The idempotency key of the current draft; a new one once an appeal is confirmed or cleared. */
   const keyRef = useRef<string>('');
   /** When the captcha was solved, to ask again if the token may have expired while offline. */
@@ -139,6 +142,8 @@ function AppealForm({ lang, apiBase, captcha, messages: m }: Props) {
       const el = formRef.current?.elements.namedItem(f);
       if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) typed[f] = el.value;
     }
+    // Typed before the script arrived: the form was started, so the captcha may load.
+    if (APPEAL_FIELDS.some((f) => typed[f])) captchaRef.current?.start();
     const merged = { ...EMPTY_DRAFT };
     for (const f of APPEAL_FIELDS) merged[f] = typed[f] || saved?.[f] || '';
     if (APPEAL_FIELDS.some((f) => merged[f])) {
@@ -158,7 +163,7 @@ function AppealForm({ lang, apiBase, captcha, messages: m }: Props) {
       if (tokenAtRef.current && Date.now() - tokenAtRef.current > CAPTCHA_TOKEN_MAX_AGE_MS) {
         tokenAtRef.current = 0;
         setToken(null);
-        captchaRef.current?.resetCaptcha();
+        captchaRef.current?.reset();
       }
     };
     window.addEventListener('offline', offline);
@@ -189,13 +194,31 @@ function AppealForm({ lang, apiBase, captcha, messages: m }: Props) {
 
   const invalid = invalidFields(draft, touched);
 
+  /** The citizen starts the form with its first focus in a field: the captcha begins to load. */
+  const started = (event: FocusEvent<HTMLFormElement>) => {
+    if (event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement) {
+      if ((APPEAL_FIELDS as readonly string[]).includes(event.target.name)) captchaRef.current?.start();
+    }
+  };
+  const solved = (t: string | null) => {
+    tokenAtRef.current = t ? Date.now() : 0;
+    setToken(t);
+    if (t) setCaptchaMissing(false);
+  };
+
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!token || sending) return;
+    if (sending) return;
     const all = invalidFields(draft, 'all');
+    if (all.size) setTouched(new Set(APPEAL_FIELDS));
+    if (!token) setCaptchaMissing(true);
     if (all.size) {
-      setTouched(new Set(APPEAL_FIELDS));
       document.getElementById(`${id}-${[...all.keys()][0]}`)?.focus();
+      return;
+    }
+    if (!token) {
+      // Nothing is sent without the check: say so there, and go to it (loading it if it has not begun).
+      captchaRef.current?.focus();
       return;
     }
     if (!navigator.onLine) {
@@ -230,7 +253,7 @@ function AppealForm({ lang, apiBase, captcha, messages: m }: Props) {
       setSending(false);
       // A token is good for one submission: ask for a new one.
       setToken(null);
-      captchaRef.current?.resetCaptcha();
+      captchaRef.current?.reset();
     }
   }
 
@@ -248,7 +271,7 @@ function AppealForm({ lang, apiBase, captcha, messages: m }: Props) {
   }
 
   return (
-    <form ref={formRef} className="panel panel--narrow" onSubmit={submit} noValidate aria-describedby={`${id}-captcha-hint`}>
+    <form ref={formRef} className="panel panel--narrow" onSubmit={submit} onFocus={started} noValidate aria-describedby={`${id}-captcha-hint`}>
       <div role="status">
         {notice === 'restored' && (
           <p className="appeal-form__notice">
@@ -305,39 +328,14 @@ function AppealForm({ lang, apiBase, captcha, messages: m }: Props) {
           </div>
         );
       })}
-      <div className="appeal-form__captcha">
-        <p id={`${id}-captcha-hint`}>{m['appeal.captchaHint']}</p>
-        {captcha.mode === 'hcaptcha' ? (
-          <HCaptcha
-            ref={captchaRef}
-            sitekey={captcha.sitekey}
-            languageOverride={captcha.language}
-            sentry={false}
-            onVerify={(t) => {
-              tokenAtRef.current = Date.now();
-              setToken(t);
-            }}
-            onExpire={() => setToken(null)}
-            onError={() => {
-              setToken(null);
-              void toast('error', m['appeal.captchaError'], m['toast.close']);
-            }}
-          />
-        ) : (
-          <label className="appeal-form__demo-captcha">
-            <input
-              type="checkbox"
-              checked={token !== null}
-              onChange={(e) => {
-                tokenAtRef.current = Date.now();
-                setToken(e.target.checked ? 'demo-captcha-token' : null);
-              }}
-            />
-            {m['appeal.demoCaptcha']}
-          </label>
-        )}
-      </div>
-      <button type="submit" className="button" disabled={!hydrated || !token || sending}>
+      <AppealCaptcha ref={captchaRef} config={captcha} idPrefix={id} messages={m} missing={captchaMissing} onToken={solved} />
+      <button
+        type="submit"
+        className="button appeal-form__send"
+        disabled={!hydrated || sending}
+        aria-disabled={!token || undefined}
+        aria-describedby={token ? undefined : `${id}-captcha-hint`}
+      >
         {sending ? m['appeal.sending'] : m['appeal.submit']}
       </button>
     </form>

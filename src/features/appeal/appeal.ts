@@ -122,3 +122,10 @@ export function newIdempotencyKey(): string {
  * be dead by the time the appeal reaches the API, so the form asks for a new one.
  */
 export const CAPTCHA_TOKEN_MAX_AGE_MS = 100_000;
+
+/**
+ * How long hCaptcha may take to load before the form says it could not and offers to try again. A
+ * connection that drops without the phone noticing fails no request, it only never answers; 30 s is
+ * past what hCaptcha's script takes on a slow mobile connection that still works.
+ */
+export const CAPTCHA_LOAD_TIMEOUT_MS = 30_000;

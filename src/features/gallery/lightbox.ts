@@ -4,14 +4,20 @@
  * full pictures before that, and without JavaScript).
  *
  * What GLightbox 3 does itself is set through its options: no loop, the
- * drag-to-close distance, keyboard and touch navigation, the buttons' labels
- * (through `lightboxHTML`, in the page's language). What it has no option for
- * is added here, small, through its API (`nextSlide`, `goToSlide`, events):
- * a slideshow button (§9: 3000 ms a photo; it never starts by itself), a strip
- * of thumbnails when the group has at least two photos, and a message in the
+ * drag-to-close distance, touch navigation, the buttons' labels (through
+ * `lightboxHTML`, in the page's language). What it has no option for is added
+ * here, small, through its API (`nextSlide`, `goToSlide`, events): a slideshow
+ * button (§9: 3000 ms a photo; it never starts by itself), a strip of
+ * thumbnails when the group has at least two photos, and a message in the
  * page's language on a photo that cannot be loaded (§8) instead of a spinner
- * that never stops. The added buttons join GLightbox's own tab order
- * (`.gbtn[data-taborder]`), so focus stays inside the lightbox.
+ * that never stops.
+ *
+ * It is a modal dialog: named by the photo it shows ("Photo 3 of 12: …"),
+ * focus moves to its close button when it opens and back to the photo link
+ * when it closes. The keyboard is handled here rather than by GLightbox, whose
+ * Tab went forward only and into buttons placed off the screen: Tab and
+ * Shift+Tab go round the buttons that can be seen and used, the arrows turn
+ * the photos, Escape closes.
  */
 import { LIGHTBOX } from '../../constants.ts';
 import { format } from '../../i18n/format.ts';
@@ -24,6 +30,7 @@ export const LIGHTBOX_MESSAGES = [
   'lightbox.thumbnails',
   'lightbox.thumbnail',
   'lightbox.notFound',
+  'lightbox.name',
   'person.close',
   'carousel.previous',
   'carousel.next',
@@ -36,7 +43,7 @@ let factory: Promise<GLightboxFactory> | undefined;
 let active: { box: Box; messages: Messages } | undefined;
 
 function load(): Promise<GLightboxFactory> {
-  factory ??= Promise.all([import('glightbox'), import('glightbox/dist/css/glightbox.min.css'), import('./lightbox.css')]).then(([m]) => (m as unknown as { default: GLightboxFactory }).default ?? m);
+  factory ??= Promise.all([import('glightbox'), import('glightbox/dist/css/glightbox.min.css'), import('./lightbox.scss')]).then(([m]) => (m as unknown as { default: GLightboxFactory }).default ?? m);
   return factory;
 }
 
@@ -53,14 +60,14 @@ const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;
  */
 export const captionHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** GLightbox's own frame, with its buttons labelled in the page's language. */
+/** GLightbox's own frame, a modal dialog with its buttons labelled in the page's language. */
 function frame(m: Messages): string {
-  return `<div id="glightbox-body" class="glightbox-container" tabindex="-1" role="dialog" aria-hidden="false">
+  return `<div id="glightbox-body" class="glightbox-container" tabindex="-1" role="dialog" aria-modal="true" aria-hidden="false">
 <div class="gloader visible"></div><div class="goverlay"></div><div class="gcontainer">
 <div id="glightbox-slider" class="gslider"></div>
-<button class="gclose gbtn" aria-label="${escapeAttr(m['person.close'])}" data-taborder="3">{closeSVG}</button>
-<button class="gprev gbtn" aria-label="${escapeAttr(m['carousel.previous'])}" data-taborder="2">{prevSVG}</button>
-<button class="gnext gbtn" aria-label="${escapeAttr(m['carousel.next'])}" data-taborder="1">{nextSVG}</button>
+<button type="button" class="gclose gbtn" aria-label="${escapeAttr(m['person.close'])}">{closeSVG}</button>
+<button type="button" class="gprev gbtn" aria-label="${escapeAttr(m['carousel.previous'])}">{prevSVG}</button>
+<button type="button" class="gnext gbtn" aria-label="${escapeAttr(m['carousel.next'])}">{nextSVG}</button>
 </div></div>`;
 }
 
@@ -76,7 +83,6 @@ function addControls(box: Box, group: HTMLAnchorElement[], m: Messages): () => v
   const play = document.createElement('button');
   play.type = 'button';
   play.className = 'gbtn glb-play';
-  play.dataset.taborder = '4';
   bar.append(play);
 
   const thumbs = document.createElement('ul');
@@ -87,7 +93,6 @@ function addControls(box: Box, group: HTMLAnchorElement[], m: Messages): () => v
     const b = document.createElement('button');
     b.type = 'button';
     b.className = 'gbtn glb-thumb';
-    b.dataset.taborder = String(5 + i);
     b.setAttribute('aria-label', format(m['lightbox.thumbnail'], { n: i + 1 }));
     const source = a.querySelector('img');
     const img = document.createElement('img');
@@ -155,6 +160,40 @@ function onImageError(event: Event): void {
   }
 }
 
+/**
+ * A control Tab may stop at: shown, usable (not GLightbox's 'previous' on the first photo), and not
+ * placed above or below the screen. (Sideways it may be: a thumbnail scrolled out of its strip comes
+ * into sight when it takes focus.)
+ */
+function usable(el: HTMLElement): boolean {
+  if (el.matches(':disabled, .disabled, [aria-disabled="true"]')) return false;
+  // Not hidden by a style on the way up (Safari before 17.4 has no checkVisibility: the size below decides there).
+  if (typeof el.checkVisibility === 'function' && !el.checkVisibility({ visibilityProperty: true })) return false;
+  const r = el.getBoundingClientRect();
+  return r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < innerHeight;
+}
+
+/** Tab and Shift+Tab go round the dialog's usable controls, in the order they stand in, and never leave it. */
+function cycleFocus(dialog: HTMLElement, backwards: boolean): void {
+  const items = [...dialog.querySelectorAll<HTMLElement>('button, a[href], [tabindex="0"]')].filter(usable);
+  const at = document.activeElement;
+  const follows = (el: HTMLElement) => !!at && at !== el && Boolean(at.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING);
+  const target = backwards ? [...items].reverse().find((el) => el !== at && !follows(el)) ?? items[items.length - 1] : items.find(follows) ?? items[0];
+  (target ?? dialog).focus();
+}
+
+/**
+ * The dialog's name says which photo it shows ("Photo 3 of 12: <the album's title>"), and 'previous' and
+ * 'next' say when there is none, as GLightbox shows it (no loop).
+ */
+function describe(dialog: HTMLElement, index: number, group: HTMLAnchorElement[], m: Messages): void {
+  const title = group[index]?.dataset.caption?.trim() ?? '';
+  const name = format(m['lightbox.name'], { n: index + 1, total: group.length, title });
+  dialog.setAttribute('aria-label', title ? name : name.replace(/[:\s]+$/, ''));
+  dialog.querySelector('.gprev')?.setAttribute('aria-disabled', String(index === 0));
+  dialog.querySelector('.gnext')?.setAttribute('aria-disabled', String(index === group.length - 1));
+}
+
 export function enhanceGalleries(root: ParentNode = document): void {
   // Errors of <img> do not bubble: listen in the capture phase.
   document.addEventListener('error', onImageError, true);
@@ -174,17 +213,42 @@ export function enhanceGalleries(root: ParentNode = document): void {
         loop: false,
         dragToleranceY: LIGHTBOX.dragCloseDistancePx,
         touchNavigation: true,
-        keyboardNavigation: true,
+        // The keys are handled below (see the top of this file).
+        keyboardNavigation: false,
         lightboxHTML: frame(messages),
         openEffect: reduced ? 'none' : 'zoom',
         closeEffect: reduced ? 'none' : 'zoom',
       }) as Box;
       active = { box, messages };
       let stopSlideshow = () => {};
+      const dialog = () => document.querySelector<HTMLElement>('.glightbox-container');
+      // In the capture phase, and kept from the page behind: while the dialog is open, its keys are its own.
+      const onKey = (e: KeyboardEvent) => {
+        const open = dialog();
+        if (!open || e.altKey || e.ctrlKey || e.metaKey) return;
+        if (e.key === 'Tab') cycleFocus(open, e.shiftKey);
+        else if (e.key === 'Escape') box.close();
+        else if (e.key === 'ArrowRight') box.nextSlide();
+        else if (e.key === 'ArrowLeft') box.prevSlide();
+        else return;
+        e.preventDefault();
+        e.stopPropagation();
+      };
       box.on('open', () => {
         stopSlideshow = addControls(box, group, messages);
+        const open = dialog();
+        if (open) {
+          describe(open, box.index, group, messages);
+          open.querySelector<HTMLElement>('.gclose')?.focus();
+        }
+        document.addEventListener('keydown', onKey, true);
       });
+      box.on('slide_before_change', (({ current }: { current: { index: number } }) => {
+        const open = dialog();
+        if (open) describe(open, current.index, group, messages);
+      }) as () => void);
       box.on('close', () => {
+        document.removeEventListener('keydown', onKey, true);
         stopSlideshow();
         active = undefined;
         link.focus();

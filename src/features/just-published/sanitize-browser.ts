@@ -1,10 +1,11 @@
 /**
  * The browser's sanitiser, for HTML from the API that the build has not seen yet (a post published
  * after the last build, shown by the not-found page). DOMPurify, configured from the same allowlist
- * as the build's sanitiser (`./html-allowlist.ts`), and doing the same small rewrites: <h1> becomes
- * <h2>, external links open without the opener, pictures are lazy and relative to the media base,
- * wide tables scroll in their own box. Returns nodes, not a string, so the cleaned tree is never
- * parsed a second time (no mutation between sanitising and inserting).
+ * as the build's sanitiser (`./html-allowlist.ts`), and doing the same small rewrites: headings are
+ * renumbered under the page's h1 (`src/lib/heading-outline.ts`), external links open without the
+ * opener, pictures are lazy and relative to the media base, wide tables scroll in their own box.
+ * Returns nodes, not a string, so the cleaned tree is never parsed a second time (no mutation
+ * between sanitising and inserting).
  */
 import DOMPurify from 'dompurify';
 import {
@@ -13,10 +14,12 @@ import {
   ALLOWED_TAGS,
   DROPPED_WITH_CONTENT,
   IMG_SCHEMES,
-  RENAMED_TAGS,
   TABLE_WRAPPER,
   urlAllowed,
 } from '../../lib/html-allowlist.ts';
+import { headingOutline, TEXT_TOP_HEADING } from '../../lib/heading-outline.ts';
+
+const HEADINGS = 'h1, h2, h3, h4, h5, h6';
 
 const GLOBAL_ATTRIBUTES = ALLOWED_ATTRIBUTES['*'] ?? [];
 let purifier: ReturnType<typeof DOMPurify> | null = null;
@@ -44,7 +47,7 @@ function configured(): ReturnType<typeof DOMPurify> {
 export function sanitizeInBrowser(html: string, options: { mediaBase?: string } = {}): DocumentFragment {
   const base = options.mediaBase?.replace(/\/+$/, '');
   const fragment = configured().sanitize(html, {
-    ALLOWED_TAGS: [...ALLOWED_TAGS, ...Object.keys(RENAMED_TAGS)],
+    ALLOWED_TAGS: [...ALLOWED_TAGS],
     ALLOWED_ATTR: [...new Set(Object.values(ALLOWED_ATTRIBUTES).flat())],
     // Not data-* or aria-* attributes by default: the allowlist names every attribute.
     ALLOW_DATA_ATTR: false,
@@ -53,13 +56,17 @@ export function sanitizeInBrowser(html: string, options: { mediaBase?: string } 
     RETURN_DOM_FRAGMENT: true,
   });
 
-  for (const [from, to] of Object.entries(RENAMED_TAGS)) {
-    for (const el of [...fragment.querySelectorAll(from)]) {
-      const renamed = document.createElement(to);
-      for (const attr of [...el.attributes]) renamed.setAttribute(attr.name, attr.value);
-      renamed.append(...el.childNodes);
-      el.replaceWith(renamed);
-    }
+  // As the build does: empty headings go, a heading inside another becomes its text, the rest are renumbered.
+  const levelOf = headingOutline(TEXT_TOP_HEADING);
+  for (const el of [...fragment.querySelectorAll(HEADINGS)]) {
+    if (!el.textContent?.trim() && !el.querySelector('img')) el.remove();
+    else if (el.parentElement?.closest(HEADINGS)) el.replaceWith(...el.childNodes);
+  }
+  for (const el of [...fragment.querySelectorAll(HEADINGS)]) {
+    const renamed = document.createElement(`h${levelOf(Number(el.tagName[1]))}`);
+    for (const attr of [...el.attributes]) renamed.setAttribute(attr.name, attr.value);
+    renamed.append(...el.childNodes);
+    el.replaceWith(renamed);
   }
   for (const a of fragment.querySelectorAll('a')) {
     if (/^https?:\/\//i.test(a.getAttribute('href') ?? '')) {

@@ -6,7 +6,7 @@
  * (§8's toast would stand under the modal's backdrop, unreadable), and the
  * button stays focusable while a search runs, so focus never falls to the page.
  */
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import '../../islands/header-islands.scss';
 import './search-dialog.scss';
 import { ApiError, createApiClient } from '../../api/client.ts';
@@ -17,6 +17,7 @@ import type { MessageKey } from '../../i18n/t.ts';
 import { useHydrated } from '../../islands/useHydrated.ts';
 import { CRASH_MESSAGES, withCrashScreen } from '../../islands/CrashScreen.tsx';
 import { SpriteIcon } from '../../islands/SpriteIcon.tsx';
+import { readyProps } from '../../islands/NotReady.tsx';
 
 export const SEARCH_MESSAGES = [
   ...CRASH_MESSAGES,
@@ -43,9 +44,11 @@ interface Props {
   lang: LangNumber;
   apiBase: string;
   messages: Messages;
+  /** The button's icon, drawn in the HTML by the page (`<Icon inline>`), so it paints before the sprite arrives. */
+  children?: ReactNode;
 }
 
-function SearchDialog({ lang, apiBase, messages: m }: Props) {
+function SearchDialog({ lang, apiBase, messages: m, children: icon }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [query, setQuery] = useState('');
   const [state, setState] = useState<State>({ kind: 'idle' });
@@ -69,32 +72,34 @@ function SearchDialog({ lang, apiBase, messages: m }: Props) {
 
   return (
     <>
-      <button type="button" className="header-button" aria-haspopup="dialog" disabled={!hydrated} onClick={() => dialog.current?.showModal()}>
-        <SpriteIcon name="search" size={22} />
+      <button type="button" className="header-button" aria-haspopup="dialog" {...readyProps(hydrated)} onClick={() => dialog.current?.showModal()}>
+        {icon}
         <span className="header-button__label">{m['header.search']}</span>
       </button>
-      <dialog ref={dialog} className="search-dialog" aria-labelledby="search-dialog-title">
-        <div className="search-dialog__head">
-          <h2 id="search-dialog-title">{m['search.title']}</h2>
-          <button type="button" className="close-button" aria-label={m['search.close']} onClick={() => dialog.current?.close()}>
-            <SpriteIcon name="close" size={24} />
-          </button>
-        </div>
-        <form role="search" className="search-dialog__form" onSubmit={search}>
-          <label htmlFor="search-query">{m['search.label']}</label>
-          <div className="search-dialog__row">
-            <input id="search-query" type="search" name="q" value={query} autoComplete="off" onChange={(e) => setQuery(e.target.value)} />
-            <button type="submit" className="button" aria-disabled={state.kind === 'searching'}>
-              {m['search.button']}
+      {/* Not in the HTML: nothing opens it before hydration, and every page's first flight is shorter without it. */}
+      {hydrated && (
+        <dialog ref={dialog} className="search-dialog" aria-labelledby="search-dialog-title">
+          <div className="search-dialog__head">
+            <h2 id="search-dialog-title">{m['search.title']}</h2>
+            <button type="button" className="close-button" aria-label={m['search.close']} onClick={() => dialog.current?.close()}>
+              <SpriteIcon name="close" size={24} />
             </button>
           </div>
-        </form>
-        <div className="search-dialog__results" aria-live="polite">
-          {state.kind === 'searching' && <p>{m['search.searching']}</p>}
-          {state.kind === 'error' && (
-            <p className="search-dialog__error" role="alert">
-              {m['search.error']}
-            </p>
+          <form role="search" className="search-dialog__form" onSubmit={search}>
+            <label htmlFor="search-query">{m['search.label']}</label>
+            <div className="search-dialog__row">
+              <input id="search-query" type="search" name="q" value={query} autoComplete="off" onChange={(e) => setQuery(e.target.value)} />
+              <button type="submit" className="button" aria-disabled={state.kind === 'searching'}>
+                {m['search.button']}
+              </button>
+            </div>
+          </form>
+          <div className="search-dialog__results" aria-live="polite">
+            {state.kind === 'searching' && <p>{m['search.searching']}</p>}
+            {state.kind === 'error' && (
+              <p className="search-dialog__error" role="alert">
+                {m['search.error']}
+              </p>
           )}
           {state.kind === 'message' && <h3 className="search-dialog__message">{state.text}</h3>}
           {state.kind === 'results' && (
@@ -111,6 +116,7 @@ function SearchDialog({ lang, apiBase, messages: m }: Props) {
           )}
         </div>
       </dialog>
+      )}
     </>
   );
 }

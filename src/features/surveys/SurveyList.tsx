@@ -17,6 +17,7 @@ import { SpriteIcon } from '../../islands/SpriteIcon.tsx';
 import { toast } from '../../islands/toast.ts';
 import { siteStorage } from '../../lib/storage.ts';
 import { useHydrated } from '../../islands/useHydrated.ts';
+import { readyProps } from '../../islands/NotReady.tsx';
 import { $votes, loadVotes, recordVote } from './votes.ts';
 import { CRASH_MESSAGES, withCrashScreen } from '../../islands/CrashScreen.tsx';
 
@@ -101,7 +102,7 @@ function SurveyList({ lang, locale, apiBase, surveys: initial, messages: m }: Pr
     <div className="surveys">
       {surveys.map((s) => {
         const choice = votes[String(s.id)];
-        const locked = !hydrated || choice !== undefined || pending === s.id;
+        const locked = choice !== undefined || pending === s.id;
         return (
           <article className="survey surface" key={s.id}>
             <h3>{s.title}</h3>
@@ -110,12 +111,12 @@ function SurveyList({ lang, locale, apiBase, surveys: initial, messages: m }: Pr
               {m['survey.author']}: {s.author}
             </p>
             <div className="survey__votes">
-              <button type="button" className="survey__vote" aria-pressed={choice === true} disabled={locked} onClick={() => void vote(s, true)}>
+              <button type="button" className="survey__vote" aria-pressed={choice === true} disabled={locked} {...readyProps(hydrated)} onClick={() => void vote(s, true)}>
                 <SpriteIcon name="thumb-up" />
                 <span className="survey__label">{m['survey.like']}</span>
                 <span className="survey__count">{format(m['survey.likes'], { n: number.format(s.likes) })}</span>
               </button>
-              <button type="button" className="survey__vote" aria-pressed={choice === false} disabled={locked} onClick={() => void vote(s, false)}>
+              <button type="button" className="survey__vote" aria-pressed={choice === false} disabled={locked} {...readyProps(hydrated)} onClick={() => void vote(s, false)}>
                 <SpriteIcon name="thumb-down" />
                 <span className="survey__label">{m['survey.dislike']}</span>
                 <span className="survey__count">{format(m['survey.dislikes'], { n: number.format(s.dislikes) })}</span>

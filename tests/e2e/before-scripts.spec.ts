@@ -1,0 +1,140 @@
+/**
+ * Before the JavaScript arrives (issue #24, item 11): on a slow rural line the HTML paints seconds before
+ * the scripts come. Here every script file and the icon sprite are held back until the test lets them go,
+ * so the page is exactly what the first flight gives. The header's icons are drawn from the HTML alone;
+ * the controls that need an island say they are not ready (aria-disabled, described as not ready yet, dimmed
+ * with a dashed edge) and become ready once it hydrates; the menu toggle opens the menu at
+ * once. On a phone, at 360 px, in Russian and Uzbek Latin.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import sharp from 'sharp';
+import { localizePath } from '../../src/i18n/languages.ts';
+import { DICTIONARIES } from '../../src/i18n/t.ts';
+import { expect, hydrated, test } from './fixtures.ts';
+import { RU, UZ_LATN } from './routes-helpers.ts';
+
+test.use({ viewport: { width: 360, height: 740 } });
+
+/** Holds back every script file and the sprite; returns what lets them go. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((ok) => (release = ok));
+  await page.route(/\/(_astro\/[^?]+\.js|icons\.svg)(\?|$)/, async (route) => {
+    await released;
+    await route.continue().catch(() => {});
+  });
+  return release;
+}
+
+/**
+ * Opens `path` and waits until its whole HTML is in, not for DOMContentLoaded, which waits for the
+ * held module scripts.
+ */
+async function openWithoutScripts(page: Page, path: string): Promise<void> {
+  await page.goto(path, { waitUntil: 'commit' });
+  await page.locator('footer').waitFor({ state: 'attached' });
+}
+
+/** Distinct colours in a screenshot of `el`: more than the background's one means something is drawn. */
+async function colours(el: Locator): Promise<number> {
+  const { data, info } = await sharp(await el.screenshot()).raw().toBuffer({ resolveWithObject: true });
+  const seen = new Set<string>();
+  for (let i = 0; i < data.length; i += info.channels) seen.add(`${data[i]},${data[i + 1]},${data[i + 2]}`);
+  return seen.size;
+}
+
+for (const lang of [RU, UZ_LATN]) {
+  const d = DICTIONARIES[lang.code];
+
+  test(`before any script: header icons drawn, island controls say they are not ready, the menu opens (${lang.label})`, async ({ page, consoleErrors }) => {
+    void consoleErrors;
+    const release = await holdScripts(page);
+    await openWithoutScripts(page, localizePath(lang, '/'));
+    // No module has run: every island still holds only its server HTML.
+    await expect(page.locator('astro-island:not([ssr])')).toHaveCount(0);
+
+    // The header's icons are in the page itself, drawn, with the sprite still on its way.
+    const icons = page.locator('.site-header svg.icon, [data-nav-bar] svg.icon').filter({ visible: true });
+    expect(await icons.count()).toBe(3);
+    for (const icon of await icons.all()) {
+      await expect(icon.locator('use')).toHaveCount(0);
+      const area = await icon.locator('path').evaluate((p: SVGPathElement) => p.getBBox().width * p.getBBox().height);
+      expect(area).toBeGreaterThan(0);
+      expect(await colours(icon)).toBeGreaterThan(1);
+    }
+
+    // Search and special opportunities: focusable, but disabled and saying so, and dimmed with a dashed edge.
+    const search = page.getByRole('button', { name: d['header.search'] });
+    const panel = page.getByRole('button', { name: d['header.accessibility'] });
+    for (const [button, name] of [[search, d['header.search']], [panel, d['header.accessibility']]] as const) {
+      await expect(button).toHaveAttribute('aria-disabled', 'true');
+      await expect(button).toHaveAccessibleName(name);
+      await expect(button).toHaveAccessibleDescription(d['island.loading']);
+      await expect(button).toHaveCSS('border-style', 'dashed');
+      expect(Number(await button.evaluate((b) => getComputedStyle(b).opacity))).toBeLessThan(1);
+    }
+    // The survey votes the same, further down.
+    const votes = page.locator('.survey__vote');
+    expect(await votes.count()).toBeGreaterThan(0);
+    for (const vote of await votes.all()) {
+      await expect(vote).toHaveAttribute('aria-disabled', 'true');
+      await expect(vote).toHaveAccessibleDescription(d['island.loading']);
+      await expect(vote).toHaveCSS('border-style', 'dashed');
+    }
+    // The header as it stands passes axe.
+    const axe = await new AxeBuilder({ page }).include('.site-header').include('[data-nav-bar]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
+
+    // A tap on the menu toggle opens the menu from the HTML alone, and a second tap closes it.
+    const toggle = page.getByRole('button', { name: d['nav.open'] });
+    await toggle.tap();
+    await expect(page.locator('#site-menu')).toBeVisible();
+    const close = page.getByRole('button', { name: d['nav.close'] });
+    await expect(close).toHaveAttribute('aria-expanded', 'true');
+    await close.tap();
+    await expect(page.locator('#site-menu')).toBeHidden();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.tap();
+    await expect(close).toBeVisible();
+    await expect(page.locator('astro-island:not([ssr])')).toHaveCount(0);
+
+    // The scripts arrive: the islands hydrate and their controls become ready.
+    release();
+    await hydrated(page, 'SearchDialog');
+    await hydrated(page, 'AccessibilityPanel');
+    for (const [button, name] of [[search, d['header.search']], [panel, d['header.accessibility']]] as const) {
+      await expect(button).toHaveAttribute('data-ready', 'true');
+      await expect(button).not.toHaveAttribute('aria-disabled');
+      await expect(button).toHaveAccessibleName(name);
+      await expect(button).toHaveAccessibleDescription('');
+      await expect(button).not.toHaveCSS('border-style', 'dashed');
+    }
+    // The menu opened before the scripts is the same menu after them: Escape closes it and focus stays on the toggle.
+    await close.focus();
+    await page.keyboard.press('Escape');
+    await expect(page.locator('#site-menu')).toBeHidden();
+    await expect(toggle).toBeFocused();
+    await search.click();
+    await expect(page.getByRole('dialog', { name: d['search.title'] })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.locator('#surveys').scrollIntoViewIfNeeded();
+    await hydrated(page, 'SurveyList');
+    for (const vote of await votes.all()) {
+      await expect(vote).toBeEnabled();
+      await expect(vote).toHaveAttribute('data-ready', 'true');
+      await expect(vote).toHaveAccessibleDescription('');
+    }
+  });
+
+  test(`on an inner page too, the header's icons and menu need no script (${lang.label})`, async ({ page }) => {
+    const release = await holdScripts(page);
+    await openWithoutScripts(page, localizePath(lang, '/news'));
+    const icons = page.locator('.site-header svg.icon, [data-nav-bar] svg.icon').filter({ visible: true });
+    expect(await icons.count()).toBe(3);
+    for (const icon of await icons.all()) expect(await colours(icon)).toBeGreaterThan(1);
+    await page.getByRole('button', { name: d['nav.open'] }).tap();
+    await expect(page.locator('#site-menu')).toBeVisible();
+    release();
+  });
+}

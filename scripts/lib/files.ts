@@ -3,8 +3,9 @@
  * reading them one at a time leaves the disk and the cores idle, so each pass
  * over them runs a bounded number of reads at once.
  */
-import { open, readdir, rename, rm } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { replaceFile } from '../../src/content/replace-file.ts';
 
 /** Every file below `root`, as full paths. */
 export async function listFiles(root: string): Promise<string[]> {
@@ -17,29 +18,5 @@ export const FILE_CONCURRENCY = 32;
 
 export { mapLimit } from '../../src/content/limit.ts';
 
-/**
- * Replaces `file` with `text` so that a crash or power loss leaves the old bytes or the new ones, never a
- * mixture or nothing: written to a temporary file beside it, fsynced, renamed over it, and the folder fsynced.
- */
-export async function writeFileDurably(file: string, text: string): Promise<void> {
-  const tmp = `${file}.tmp-${process.pid}`;
-  try {
-    const handle = await open(tmp, 'w');
-    try {
-      await handle.writeFile(text);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(tmp, file);
-  } catch (error) {
-    await rm(tmp, { force: true }).catch(() => undefined);
-    throw error;
-  }
-  const folder = await open(dirname(file), 'r');
-  try {
-    await folder.sync();
-  } finally {
-    await folder.close();
-  }
-}
+/** Replaces `file` with `text` durably: fsynced, renamed over it, the folder fsynced (src/content/replace-file.ts). */
+export const writeFileDurably = (file: string, text: string) => replaceFile(file, text, { durable: true });

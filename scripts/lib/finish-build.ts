@@ -24,7 +24,7 @@
  */
 import { hash } from 'node:crypto';
 import { copyFileSync, linkSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { extractFragment, FRAGMENT_DIR, fragmentNameOfPath, fragmentsIn, spliceFragments } from '../../src/lib/fragments.ts';
@@ -32,6 +32,7 @@ import { codeFiles } from './code-graph.ts';
 import { linkChecker, referencedUrls, type LinkReport, type PageLinks } from './link-check.ts';
 import { ForeignInlineScriptError, inlineScriptHashes, KNOWN_INLINE_SCRIPTS, POLICY_FILES, writePolicy, type policy } from './csp.ts';
 import { FILE_CONCURRENCY, listFiles, mapLimit } from './files.ts';
+import { replaceFile } from '../../src/content/replace-file.ts';
 import { COMPRESSIBLE, createCompressor, sha256, type Compressor, type FromPrevious } from './precompress.ts';
 import { progress } from './progress.ts';
 import { SERVICE_WORKER_FILE, writeServiceWorker } from './service-worker.ts';
@@ -323,11 +324,7 @@ function checkFragments(files: string[], fragments: Fragments, links: PassContex
   }
 }
 
-async function writeMemo(file: string, memo: Memo): Promise<void> {
-  const tmp = `${file}.${process.pid}.tmp`;
-  await writeFile(tmp, JSON.stringify(memo));
-  await rename(tmp, file);
-}
+const writeMemo = (file: string, memo: Memo) => replaceFile(file, JSON.stringify(memo));
 
 export async function finishBuild(
   root: string,

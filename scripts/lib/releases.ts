@@ -15,7 +15,7 @@ import { link, open, readdir, readFile, readlink, rename, rm, symlink, unlink, w
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { STEP_REPORT } from './child-step.ts';
 import { CSP_FILE, nginxCspSnippet } from './csp.ts';
-import { FILE_CONCURRENCY, listFiles, mapLimit } from './files.ts';
+import { FILE_CONCURRENCY, listFiles, mapLimit, writeFileDurably } from './files.ts';
 import { sha256 } from './precompress.ts';
 import { readMachineSettings } from '../../src/config.ts';
 
@@ -332,15 +332,9 @@ function runReload(): Promise<void> {
   );
 }
 
-async function writeAtomic(file: string, text: string): Promise<void> {
-  const tmp = `${file}.tmp-${process.pid}`;
-  await writeFile(tmp, text);
-  await rename(tmp, file);
-}
-
 async function restore(file: string, snapshot: string | null): Promise<void> {
   if (snapshot === null) await unlink(file).catch(() => undefined);
-  else await writeAtomic(file, snapshot);
+  else await writeFileDurably(file, snapshot);
 }
 
 /**
@@ -394,7 +388,7 @@ export async function publishRelease(dir: string, id: string, previousId: string
  */
 async function loadPolicy(cspFile: string, snippet: string, loaded: string | null): Promise<string | null> {
   try {
-    await writeAtomic(cspFile, snippet);
+    await writeFileDurably(cspFile, snippet);
     await runReload();
     return null;
   } catch (error) {

@@ -12,7 +12,8 @@
  * items were added, changed and removed.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
+import { replaceFile } from './replace-file.ts';
 import { join } from 'node:path';
 import { ApiError, createApiClient, type ApiClient } from '../api/client.ts';
 import { itemKey, type ContentChanges } from './changes.ts';
@@ -136,8 +137,7 @@ export async function pullContent(options: PullOptions): Promise<PullSummary> {
 
   // Written beside, then renamed: a reader never sees half a snapshot.
   await mkdir(options.contentDir, { recursive: true });
-  await writeFile(`${file}.tmp`, JSON.stringify(snapshot));
-  await rename(`${file}.tmp`, file);
+  await replaceFile(file, JSON.stringify(snapshot));
 
   const ms = Math.round(performance.now() - started);
   const diff = diffHashes(itemHashes(previous), itemHashes(snapshot));

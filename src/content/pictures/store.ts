@@ -14,7 +14,8 @@
  * Layout of `dir`: index.json (URL → hash, size, validators), originals/<sha256>, drawn/ (draw.ts).
  */
 import { hash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { replaceFileSync } from '../replace-file.ts';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { mapLimit } from '../limit.ts';
@@ -57,16 +58,7 @@ const RETRIES = 2;
 export const originalPath = (dir: string, sha: string) => join(dir, 'originals', sha);
 
 /** Writes beside, then renames: a reader (or a crash) never sees half a file. */
-export function writeAtomic(file: string, bytes: string | Uint8Array): void {
-  const tmp = `${file}.${process.pid}.tmp`;
-  try {
-    writeFileSync(tmp, bytes);
-    renameSync(tmp, file);
-  } catch (error) {
-    rmSync(tmp, { force: true });
-    throw error;
-  }
-}
+export const writeAtomic = replaceFileSync;
 
 export function readIndex(dir: string): Record<string, StoredPicture> {
   try {

@@ -84,17 +84,25 @@ export function purgePaths(files: readonly string[]): string[] {
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-async function readPending(dir: string): Promise<PendingPurge | null> {
-  const text = await readFile(join(dir, PENDING_FILE), 'utf8').catch(() => null);
-  if (text === null) return null;
+/**
+ * What an earlier run owes the edge, or null when nothing is owed. A file that cannot be read throws, naming
+ * it: everything the edge holds may then be old, which the rebuild and the webhook's status must both say.
+ */
+export async function readPendingPurge(dir: string): Promise<PendingPurge | null> {
+  const file = join(dir, PENDING_FILE);
   try {
-    const parsed = JSON.parse(text) as Partial<PendingPurge>;
-    if (!Array.isArray(parsed.paths)) throw new Error('no list of paths');
-    return { paths: parsed.paths.filter((p) => typeof p === 'string'), since: String(parsed.since ?? ''), attempts: Number(parsed.attempts) || 0, lastError: parsed.lastError ?? null };
+    const parsed = JSON.parse(await readFile(file, 'utf8')) as Partial<PendingPurge> | null;
+    if (typeof parsed !== 'object' || parsed === null || !Array.isArray(parsed.paths)) throw new Error('no list of paths');
+    return {
+      paths: parsed.paths.filter((p) => typeof p === 'string'),
+      since: typeof parsed.since === 'string' ? parsed.since : '',
+      attempts: Number.isSafeInteger(parsed.attempts) ? parsed.attempts! : 0,
+      lastError: typeof parsed.lastError === 'string' ? parsed.lastError : null,
+    };
   } catch (error) {
-    // Unreadable: everything the edge holds may be old, so purge everything once (a BAN of '/' is not
-    // portable across CDNs; the caller's own list is still sent, and the operator is told).
-    throw new Error(`${join(dir, PENDING_FILE)} cannot be read (${messageOf(error)}); remove it after purging the whole edge by hand`);
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    // (a BAN of '/' is not portable across CDNs; the caller's own list is still sent, and the operator is told)
+    throw new Error(`${file} cannot be read (${messageOf(error)}); remove it after purging the whole edge by hand`);
   }
 }
 
@@ -185,7 +193,7 @@ export async function purgeEdge(
   let owed: PendingPurge | null = null;
   let unreadable: string | undefined;
   try {
-    owed = await readPending(dir);
+    owed = await readPendingPurge(dir);
   } catch (error) {
     unreadable = messageOf(error);
   }

@@ -12,7 +12,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PENDING_FILE, type PendingPurge } from '../purge-step.ts';
+import { readPendingPurge, type PendingPurge } from '../purge-step.ts';
 import { linkTarget } from '../releases.ts';
 import type { PendingChange, Status } from './scheduler.ts';
 
@@ -72,24 +72,16 @@ async function servedRelease(dir: string, now: number): Promise<ServedRelease | 
 }
 
 async function purgeBacklog(dir: string, now: number): Promise<PurgeBacklog | null> {
-  const file = join(dir, PENDING_FILE);
-  let value: Partial<PendingPurge>;
+  let owed: PendingPurge | null;
   try {
-    value = JSON.parse(await readFile(file, 'utf8')) as Partial<PendingPurge>;
-    if (typeof value !== 'object' || value === null || !Array.isArray(value.paths)) throw new Error('no list of paths');
+    owed = await readPendingPurge(dir);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     // The rebuild refuses such a file too; the operator must see that something is owed.
-    return { paths: 0, since: null, ageSeconds: null, attempts: 0, lastError: `${file} cannot be read: ${messageOf(error)}` };
+    return { paths: 0, since: null, ageSeconds: null, attempts: 0, lastError: messageOf(error) };
   }
-  const since = typeof value.since === 'string' ? value.since : null;
-  return {
-    paths: value.paths.length,
-    since,
-    ageSeconds: secondsSince(since, now),
-    attempts: Number.isSafeInteger(value.attempts) ? value.attempts! : 0,
-    lastError: typeof value.lastError === 'string' ? value.lastError : null,
-  };
+  if (!owed) return null;
+  const since = owed.since || null;
+  return { paths: owed.paths.length, since, ageSeconds: secondsSince(since, now), attempts: owed.attempts, lastError: owed.lastError };
 }
 
 export async function readFreshness(dir: string, now = Date.now()): Promise<Freshness> {

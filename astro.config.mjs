@@ -7,11 +7,15 @@ import { LANGUAGES } from './src/i18n/languages.ts';
 import { slugRedirects } from './src/routes.ts';
 import { FRAGMENT_DIR } from './src/lib/fragments.ts';
 import { postRedirectPaths } from './src/lib/section-pages.ts';
+import { topicRedirectPaths } from './src/lib/topic-pages.ts';
 import { devPictures } from './src/content/pictures/dev-server.ts';
 
 const redirects = slugRedirects();
-/** `/news/{id}` of posts that are not news redirect to their own section (noindex): read from the snapshot when the sitemap is written. */
-let postRedirects;
+/**
+ * `/news/{id}` of posts that are not news redirect to their own section, and topic slugs to the menu's content
+ * page for them (noindex): read from the snapshot when the sitemap is written.
+ */
+let contentRedirects;
 const config = readConfig();
 const machine = readMachineSettings();
 
@@ -29,8 +33,8 @@ export default defineConfig({
       },
       filter: (page) => {
         const path = new URL(page).pathname.replace(/\/$/, '') || '/';
-        postRedirects ??= new Set(postRedirectPaths());
-        return !(path in redirects) && !postRedirects.has(path) && !/(^|\/)(404|500|offline)$/.test(path) && !path.split('/').includes(FRAGMENT_DIR);
+        contentRedirects ??= new Set([...postRedirectPaths(), ...topicRedirectPaths()]);
+        return !(path in redirects) && !contentRedirects.has(path) && !/(^|\/)(404|500|offline)$/.test(path) && !path.split('/').includes(FRAGMENT_DIR);
       },
     }),
   ],

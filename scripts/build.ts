@@ -6,9 +6,9 @@
  * it can stop, and reads the report it writes to BUILD_REPORT_FILE; a failure
  * writes `{error}` there, so the rebuild can say why).
  */
-import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { readConfig } from '../src/config.ts';
+import { replaceFile } from '../src/content/replace-file.ts';
 import { ensureApi } from './lib/api.ts';
 import { buildStep } from './lib/build-step.ts';
 import { pullStep } from './lib/pull-step.ts';
@@ -23,11 +23,11 @@ try {
     await pullStep(config, 'all');
   }
   const report = await buildStep(process.env.PREVIOUS_RELEASE || null);
-  if (reportFile) await writeFile(reportFile, JSON.stringify(report));
+  if (reportFile) await replaceFile(reportFile, JSON.stringify(report));
 } catch (err) {
   const error = err instanceof Error ? err.message : String(err);
   console.error(`\nBuild failed: ${error}`);
-  if (reportFile) await writeFile(reportFile, JSON.stringify({ error }));
+  if (reportFile) await replaceFile(reportFile, JSON.stringify({ error }));
   process.exitCode = 1;
 } finally {
   await api?.close();

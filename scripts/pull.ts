@@ -10,20 +10,20 @@
  * which the rebuild would otherwise hold beside its build (the run's peak) and
  * the webhook for as long as it listens.
  */
-import { writeFile } from 'node:fs/promises';
 import { readConfig } from '../src/config.ts';
 import { changesFromArgs } from '../src/content/changes.ts';
+import { replaceFile } from '../src/content/replace-file.ts';
 import { pullStep } from './lib/pull-step.ts';
 
 if (import.meta.main) {
   const reportFile = process.env.PULL_REPORT_FILE;
   try {
     const summary = await pullStep(readConfig(), changesFromArgs(process.argv.slice(2)), (l) => console.log(`pull: ${l}`));
-    if (reportFile) await writeFile(reportFile, JSON.stringify(summary));
+    if (reportFile) await replaceFile(reportFile, JSON.stringify(summary));
   } catch (err) {
     const error = err instanceof Error ? err.message : String(err);
     // The rebuild reports the reason as its own.
-    if (reportFile) await writeFile(reportFile, JSON.stringify({ error }));
+    if (reportFile) await replaceFile(reportFile, JSON.stringify({ error }));
     else console.error(`\nPull failed: ${error}`);
     process.exitCode = 1;
   }

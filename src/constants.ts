@@ -1,9 +1,9 @@
 /**
- * Business constants of the specification, each with the section it comes
- * from. Change a number here, not in a component.
+ * Business constants of the product, each with the rule it serves (docs/rules.md lists the rules).
+ * Change a number here, not in a component.
  */
 
-/** §9 Text truncation of briefs: each cut text ends with '...'. */
+/** How many characters of a brief a card shows: a longer one is cut and ends with '...' (docs/rules.md, Text truncation). */
 export const TRUNCATE = {
   homeCardBrief: 80,
   newsListBrief: 140,
@@ -11,7 +11,7 @@ export const TRUNCATE = {
 } as const;
 
 /**
- * §9's title lengths (50 characters on a home card, 80 in a list, 120 in a side list), as lines: a
+ * The product's title lengths (50 characters on a home card, 80 in a list, 120 in a side list), as lines: a
  * title is its link's name, and a title cut in the page would be read cut by a screen reader too. So
  * the page holds the whole title and the screen cuts it, with '…', after about as many lines as those
  * characters fill on a phone (`--lines`, src/styles/_clamp.scss).
@@ -20,28 +20,29 @@ export const TITLE_LINES = { homeCard: 2, newsList: 3, announcement: 3, sideList
 export type TitleLines = (typeof TITLE_LINES)[keyof typeof TITLE_LINES];
 export const ELLIPSIS = '...';
 
-/** §9 Home limits. */
+/** How many items each list of the home page shows, at most (docs/rules.md, Home page). */
 export const HOME_LIMITS = { newsCards: 6, newsTitles: 4, announcements: 3, photoGroups: 6 } as const;
 
 /**
- * §2, §9 Sticky header: the scroll offset after which the bar sticks, by viewport width. The width is
- * the CSS breakpoint $desktop (src/styles/_breakpoints.scss) in pixels, less one.
+ * Sticky header: the bar sticks after 220 px of scrolling below 991 px of viewport width, after 80 px above. The width is
+ * the CSS breakpoint $desktop (src/styles/_breakpoints.scss) in pixels, less one. On a screen at most 480 px tall
+ * ($short: a phone held sideways, a page zoomed 400 %) it does not stick: it would cover a quarter of it.
  */
-export const STICKY = { breakpointPx: 991, narrowOffsetPx: 220, wideOffsetPx: 80 } as const;
+export const STICKY = { breakpointPx: 991, narrowOffsetPx: 220, wideOffsetPx: 80, shortScreenPx: 480 } as const;
 
-/** §9 Cookie consent lasts 150 days (the product's own setting, not the library's 365). */
+/** Cookie consent lasts 150 days (the product's own setting, not the library's 365). */
 export const COOKIE_CONSENT_DAYS = 150;
-/** §9 Scrolling this share of the page (per cent of the scrollable height) also accepts the cookie bar. */
+/** Scrolling this share of the page (per cent of the scrollable height) also accepts the cookie bar. */
 export const COOKIE_CONSENT_SCROLL_PERCENT = 25;
 
-/** §9 Toasts close after 2000 ms. */
+/** Toasts (search and appeal) close after 2000 ms, not the library's 5000. */
 export const TOAST_MS = 2000;
 
-/** §5, §9 Appeal fields: at least 10 characters each. */
+/** Appeal fields: at least 10 characters each (docs/rules.md, Appeal form). */
 export const APPEAL_MIN_LENGTH = 10;
 
 /**
- * §9 Lightbox settings that GLightbox can honour (src/features/gallery/lightbox.ts). §9's other lightbox numbers
+ * The product's lightbox settings that GLightbox can honour (src/features/gallery/lightbox.ts). Its other lightbox numbers
  * (page turns throttled at 250 ms, a quick 35 px drag under 350 ms closes, 300 ms double click) are
  * another library's internals: GLightbox has no such settings, and they are not product rules.
  */
@@ -52,7 +53,7 @@ export const LIGHTBOX = {
   dragCloseDistancePx: 150,
 } as const;
 
-/** §9 Region facts shown on the province page. */
+/** Region facts shown on the province page: population 870,200 (4th place), 39,400 km², 13 cities and districts. */
 export const REGION_FACTS = { population: 870_200, populationRank: 4, areaKm2: 39_400, districtCount: 13 } as const;
 
 /** Contact details shown in the footer and on /address (the spec omits their values; these are the district's). */

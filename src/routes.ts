@@ -1,5 +1,5 @@
 /**
- * The site's routes. The menu data (§2 "Navigation menu data") names pages by
+ * The site's routes. The menu data (docs/rules.md, Menu slugs) names pages by
  * Uzbek slugs (`/yangiliklar`) while the site's canonical routes are the
  * English-style ones of the route table (`/news`). This table maps every slug
  * to its canonical route; a slug that maps to itself has a page of its own.
@@ -77,7 +77,7 @@ export function canonicalRoute(path: string): string {
   return SLUG_ROUTES[clean] ?? clean;
 }
 
-/** Where a menu item leads, in the page's language (§2: page/{page}, external link, or internal route). */
+/** Where a menu item leads, in the page's language (docs/rules.md, Menu items: page/{page}, external link, or internal route). */
 export function navHref(target: NavTarget, lang: Language): string {
   switch (target.kind) {
     case 'page':

@@ -94,9 +94,11 @@ export interface BudgetRow {
 
 /**
  * The budgets of the page of each kind in every language (a kind the site has no page of, such as an
- * information page the administration removed, is left out), and of every page's size.
+ * information page the administration removed, is left out), and of every page's size. `files`: the
+ * site path of every file in `rootDir` (`/news/index.html`), where the build has that list already (the
+ * keys of its file hashes, ./finish-build.ts); without it the folder is listed.
  */
-export async function checkBudgets(rootDir: string): Promise<{ rows: BudgetRow[]; failures: string[] }> {
+export async function checkBudgets(rootDir: string, files?: Iterable<string>): Promise<{ rows: BudgetRow[]; failures: string[] }> {
   const root = resolve(rootDir);
   const rows: BudgetRow[] = [];
   const failures: string[] = [];
@@ -122,8 +124,8 @@ export async function checkBudgets(rootDir: string): Promise<{ rows: BudgetRow[]
     }
   }
   // Every page as sent: its .br beside it, which the file list already names (no second look per page).
-  const files = new Set(await listFiles(root));
-  const sent = [...files].filter((f) => f.endsWith('.html')).map((f) => (files.has(`${f}.br`) ? `${f}.br` : f));
+  const all = new Set(files ? Array.from(files, (path) => join(root, path)) : await listFiles(root));
+  const sent = [...all].filter((f) => f.endsWith('.html')).map((f) => (all.has(`${f}.br`) ? `${f}.br` : f));
   const sizes = await mapLimit(sent, FILE_CONCURRENCY, async (f) => (await stat(f)).size);
   sent.forEach((file, i) => {
     if (sizes[i]! > BUDGETS.page) failures.push(`${relative(root, file.replace(/\.br$/, ''))}: ${Math.round(sizes[i]! / 1024)} KB as sent, over ${BUDGETS.page / 1024} KB`);

@@ -27,8 +27,11 @@ if (process.env[STEP_VAR] && process.channel) {
 
 /** A step's report: a file of RELEASES_DIR named after the step and the rebuild's pid. */
 export const stepReportFile = (step: string) => join(resolve(readMachineSettings().releasesDir), `${step}.${process.pid}.json`);
-/** The name of a step's report file; the pid is its rebuild's (removeStaleStaging in ./releases.ts removes those of earlier runs). */
-export const STEP_REPORT = /^[a-z][a-z-]*\.(\d+)\.json$/;
+/**
+ * The name of a step's report file, or of the temporary it is written to first (src/content/replace-file.ts);
+ * the pid is its rebuild's (removeStaleStaging in ./releases.ts removes those of earlier runs).
+ */
+export const STEP_REPORT = /^[a-z][a-z-]*\.(\d+)\.json(?:\.tmp-[\d-]+)?$/;
 
 /**
  * Runs one step of the rebuild as `node <args>` in a child process, so that it can be stopped and the

@@ -7,11 +7,12 @@
  * (README, "Speed and size"). Here a page is compressed in one call, and the
  * result is written into the site and linked into the cache without a round trip.
  *
- * Only Node's own modules: the thread starts from this file as Node runs it.
+ * Only Node's own modules and replace-file.ts, which needs no others: the thread starts from this file as Node runs it.
  */
-import { linkSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { threadId, parentPort } from 'node:worker_threads';
+import { linkSync, rmSync, writeFileSync } from 'node:fs';
+import { parentPort } from 'node:worker_threads';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { replaceFileSync } from '../../src/content/replace-file.ts';
 
 /** One sibling to make: its encoding and level, where it goes in the site and its cache entry, if it is kept there. */
 export interface CompressJob {
@@ -31,8 +32,6 @@ export interface CompressAnswer {
   id: number;
   error?: string;
 }
-
-let temporaries = 0;
 
 function make(body: Buffer, { encoding, level }: CompressJob): Buffer {
   return encoding === 'br'
@@ -60,9 +59,7 @@ function place(job: CompressJob, data: Buffer): void {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return;
     // Another file system: the cache gets its own copy, by rename so that it too appears whole.
-    const tmp = `${job.cached}.${process.pid}-${threadId}-${++temporaries}.tmp`;
-    writeFileSync(tmp, data);
-    renameSync(tmp, job.cached);
+    replaceFileSync(job.cached, data);
   }
 }
 

@@ -16,12 +16,13 @@
  * against it without reading the previous release again), last-report.json.
  * The lock, the swap, pruning and the policy live in ./releases.ts.
  */
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deployEnvProblem, readConfig } from '../../src/config.ts';
 import { changesArgs, type ContentChanges } from '../../src/content/changes.ts';
 import type { PicturePullStats } from '../../src/content/pictures/pull.ts';
 import { diffHashes } from '../../src/content/pull.ts';
+import { replaceFile } from '../../src/content/replace-file.ts';
 import type { BuildReport } from './build-step.ts';
 import { runStep } from './child-step.ts';
 import { buildInputsDigest } from './inputs.ts';
@@ -161,7 +162,7 @@ async function rebuildLocked(changes: ContentChanges, signal: AbortSignal | unde
   const buildMs = elapsed(t);
   // A page over its byte budget is reported, never a reason to hold back a release: it is an editor's long
   // text far more often than the code's doing (which the tests' budgets catch before it is deployed).
-  const overBudget = (await checkBudgets(join(dir, 'staging'))).failures;
+  const overBudget = (await checkBudgets(join(dir, 'staging'), Object.keys(built.hashes))).failures;
 
   // 3. Publish: rename staging to its release id, then swap `current` in one rename.
   t = performance.now();
@@ -243,7 +244,7 @@ async function publish(dir: string, id: string, built: BuildReport, previousId: 
   const hashes = new Map(Object.entries(built.hashes));
   const previousHashes = previousId ? await releaseFileHashes(join(dir, previousId)) : new Map<string, string>();
   const { added, changed, removed } = diffHashes(previousHashes, hashes);
-  await writeFile(fileHashesPath(dir, id), JSON.stringify(Object.fromEntries(hashes)));
+  await replaceFile(fileHashesPath(dir, id), JSON.stringify(Object.fromEntries(hashes)));
   await syncTree(staging, [...hashes.keys()].map((p) => join(staging, p)));
   await rename(staging, join(dir, id));
   const policyProblem = await publishRelease(dir, id, previousId);
@@ -272,14 +273,14 @@ async function reportUnchanged(
     release: current.release,
     previous: current.previous,
   };
-  await writeFile(join(dir, 'last-report.json'), `${JSON.stringify(report, null, 2)}\n`);
+  await replaceFile(join(dir, 'last-report.json'), `${JSON.stringify(report, null, 2)}\n`);
   return report;
 }
 
 async function writeReport(dir: string, report: RebuildReport): Promise<void> {
   const json = `${JSON.stringify(report, null, 2)}\n`;
-  await writeFile(join(dir, 'reports', `${report.id}.json`), json);
-  await writeFile(join(dir, 'last-report.json'), json);
+  await replaceFile(join(dir, 'reports', `${report.id}.json`), json);
+  await replaceFile(join(dir, 'last-report.json'), json);
 }
 
 /** The report of a published release, if it has one. */

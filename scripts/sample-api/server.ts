@@ -1,6 +1,6 @@
 /**
  * The bundled sample API: a real HTTP server that speaks the administration's
- * API contract (SPEC §7, with the shapes fixed in the foundation issue), backed
+ * API contract (docs/rules.md, The API's calls, with the shapes fixed in the foundation issue), backed
  * by SQLite. It stands in for the real API on machines with no outside network.
  * Its pictures, their caching headers and its latency can be made to behave like
  * the real API's (media.ts).
@@ -30,7 +30,7 @@ import {
 
 /** Posts per page of `api/post/{type}`. */
 export const PAGE_SIZE = 10;
-/** The appeal length rule of §5, enforced here as the real server does (400). */
+/** Every appeal field at least 10 characters (docs/rules.md, Appeal form), enforced here as the real server does (400). */
 const MIN_FIELD_LENGTH = 10;
 const MAX_BODY_BYTES = 64 * 1024;
 /** An idempotency key longer than this is not one the form made: it is ignored, not stored. */
@@ -228,7 +228,7 @@ function router(db: DatabaseSync, media: MediaStore, mediaHeaders: MediaHeaderMo
 
     if (get && (m = path.match(/^\/api\/post\/(\d+)$/))) {
       const n = Number(m[1]);
-      // The list and the detail share a path (§7): a list call carries pageNumber, a detail call never does.
+      // The list and the detail share a path, api/post/{n}: a list call carries pageNumber, a detail call never does.
       if (url.searchParams.has('pageNumber')) {
         const { n: total } = q.postCount.get(lang, n) as { n: number };
         const maxPageNumber = Math.max(1, Math.ceil(total / PAGE_SIZE));

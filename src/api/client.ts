@@ -1,5 +1,5 @@
 /**
- * HTTP client for the administration's API (SPEC §7). Runs both at build time
+ * HTTP client for the administration's API (docs/rules.md, The API's calls). Runs both at build time
  * (Node) and in the browser islands, so it relies on `fetch` alone.
  *
  * Rules that are ours, not the spec's:

@@ -7,7 +7,7 @@ import type { LangNumber } from '../i18n/languages.ts';
 
 export type { LangNumber };
 
-/** Post categories of §7: the number is the wire's postTypeId. */
+/** Post categories: the number is the wire's postTypeId (docs/rules.md, The API's calls). */
 export const POST_TYPES = {
   news: 1,
   announcements: 2,
@@ -18,7 +18,7 @@ export const POST_TYPES = {
 export type PostTypeName = keyof typeof POST_TYPES;
 export type PostTypeId = (typeof POST_TYPES)[PostTypeName];
 
-/** Employee categories of §7: 1 mayors, 2 regional leadership, 3 information service. */
+/** Employee categories, the number of `api/employee/{n}`: 1 mayors, 2 regional leadership, 3 information service. */
 export const EMPLOYEE_CATEGORIES = { mayors: 1, leadership: 2, informationService: 3 } as const;
 export type EmployeeCategory = (typeof EMPLOYEE_CATEGORIES)[keyof typeof EMPLOYEE_CATEGORIES];
 
@@ -69,7 +69,7 @@ export type SearchOutcome =
   | { kind: 'results'; results: SearchResult[] }
   | { kind: 'message'; message: string };
 
-/** A menu item is one of three kinds (§2 "Common layout"). */
+/** A menu item is one of three kinds: a content page, an external link or a route (docs/rules.md, Menu items). */
 export type NavTarget =
   | { kind: 'page'; pageId: number }
   | { kind: 'external'; url: string }
@@ -127,7 +127,7 @@ export interface Appeal {
 export type AppealOutcome =
   | { kind: 'sent'; message: string }
   | { kind: 'rejected'; message: string }
-  /** The server's 400: some field is under the minimum length (§8). */
+  /** The server's 400: some field is under the minimum length of 10 (a warning toast, docs/rules.md, Appeal form). */
   | { kind: 'too-short' };
 
 /** A problem with one item that was skipped rather than failing the whole call. */

@@ -1,5 +1,5 @@
 /**
- * The wire format of the administration's API (SPEC §3, §7) and its mapping to
+ * The wire format of the administration's API (docs/rules.md, The API's calls) and its mapping to
  * the domain types. This is the only file that knows the API's field names,
  * including the misspelt `berifDescription`, `fio`, `ispage` and the swapped
  * appeal fields.
@@ -152,7 +152,7 @@ export function toSearchResult(w: v.InferOutput<typeof searchResultSchema>): Sea
   return { id: w.id, title: w.title, isPage: w.ispage };
 }
 
-/** §2: isPage → page/{page}; a target starting with http → external; anything else → internal route. */
+/** A menu item's kind: isPage → page/{page}; a target starting with http → external; anything else → internal route. */
 export function toNavTarget(page: string | number, isPage: boolean): NavTarget | null {
   const raw = String(page).trim();
   if (isPage) {
@@ -218,7 +218,7 @@ export function toVideo(w: v.InferOutput<typeof videoSchema>): Video {
 }
 
 /**
- * The appeal form body. The API's labels are swapped (§3): `Description`
+ * The appeal form body. The API's labels are swapped (docs/rules.md, Appeal form): `Description`
  * carries the subject line and `Title` carries the message text. The idempotency key travels as
  * one more form field, `IdempotencyKey`: a custom header would make the browser send a CORS
  * preflight first, and an API that does not know the field ignores it.

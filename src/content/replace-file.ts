@@ -8,9 +8,11 @@
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { threadId } from 'node:worker_threads';
 
 let temporaries = 0;
-const temporaryOf = (file: string) => `${file}.tmp-${process.pid}-${++temporaries}`;
+/** Unique to this process and thread: each compression thread (scripts/lib/compress-worker.ts) counts on its own. */
+const temporaryOf = (file: string) => `${file}.tmp-${process.pid}-${threadId}-${++temporaries}`;
 
 export async function replaceFile(file: string, data: string | Uint8Array, options: { durable?: boolean } = {}): Promise<void> {
   const tmp = temporaryOf(file);
@@ -36,7 +38,7 @@ export async function replaceFile(file: string, data: string | Uint8Array, optio
   }
 }
 
-/** The same without waiting, for the picture store's many small files (not durable: the store is a cache). */
+/** The same without waiting, for many small files (not durable): the picture store's, the compression cache's. */
 export function replaceFileSync(file: string, data: string | Uint8Array): void {
   const tmp = temporaryOf(file);
   try {

@@ -1,5 +1,5 @@
 /**
- * The four interface languages of §1. The number is what the API and local
+ * The four interface languages (docs/rules.md, Languages). The number is what the API and local
  * storage speak; the prefix is where the language lives in the URL; the tag is
  * what `<html lang>` and hreflang say.
  */
@@ -18,7 +18,7 @@ export type LangCode = Language['code'];
 
 export const DEFAULT_LANGUAGE: Language = LANGUAGES[0];
 
-/** Local-storage key under which the chosen language number is kept (§1). */
+/** Local-storage key under which the chosen language number is kept (docs/rules.md, Languages). */
 export const LANGUAGE_STORAGE_KEY = STORAGE_KEYS.language;
 
 export function languageByNumber(n: number): Language | undefined {

@@ -1,5 +1,5 @@
 /**
- * The render-crash screen of §8 for islands. The pages themselves are static
+ * The render-crash screen (docs/rules.md, Error screen) for islands. The pages themselves are static
  * HTML and cannot crash in the browser; an island can (bad data, a browser
  * without some API). When one does, its place shows the same message and
  * reload button as /500 instead of vanishing or leaving dead controls, and the

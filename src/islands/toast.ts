@@ -1,5 +1,5 @@
 /**
- * Toasts (§8): top right, closing after 2000 ms. sweetalert2 is fetched on the
+ * Toasts: top right, closing after 2000 ms. sweetalert2 is fetched on the
  * first toast, never with the page, with the site's colours for it (`./toast.css`).
  */
 import { TOAST_MS } from '../constants.ts';

@@ -2,7 +2,7 @@
  * Shared fragments: HTML that thousands of pages show identically, rendered
  * once per build and spliced into those pages after Astro has written them.
  *
- * Why: every news detail page shows the latest news beside it (§2). Rendered
+ * Why: every news detail page shows the latest news beside it (docs/rules.md, Detail pages). Rendered
  * into each page, one new post changes every detail page's HTML and its
  * incremental-build key, so a rebuild renders the whole site again. Instead a
  * page that shows the list as everyone sees it carries a marker, its key does

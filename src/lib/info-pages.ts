@@ -1,5 +1,5 @@
 /**
- * The information and directory routes of §2 that are not post lists: each
+ * The information and directory routes (docs/rules.md, Information pages) that are not post lists: each
  * path, its title (used when the menu has no item that names it) and what it
  * shows. One route file renders them all by kind.
  */
@@ -32,6 +32,9 @@ export type InfoPage = { path: string; titleKey: MessageKey } & InfoContent;
 const LAWS = ['docs.law', 'docs.decree', 'docs.resolution'] as const;
 const OWN = ['docs.regulation', 'docs.plan', 'docs.report'] as const;
 
+/** Pages with no content of their own: when the menu offers a content page for the topic, the slug leads there. */
+export const hasOwnContent = (page: InfoPage) => page.kind !== 'placeholder' && page.kind !== 'title-only';
+
 export const INFO_PAGES: readonly InfoPage[] = [
   { path: '/aholi_bandligi', titleKey: 'info.employment', kind: 'placeholder' },
   { path: '/information-about-the-province', titleKey: 'info.province', kind: 'province' },
@@ -44,7 +47,7 @@ export const INFO_PAGES: readonly InfoPage[] = [
   { path: '/tuman_hokimligi', titleKey: 'info.districtDocuments', kind: 'documents', documents: OWN },
   { path: '/elektron_hukumat_tizimi', titleKey: 'info.egov', kind: 'documents', documents: ['docs.decree', 'docs.resolution'] },
   { path: '/hududiy_hokimlik_nizomi', titleKey: 'info.regulations', kind: 'documents', documents: ['docs.regulation'] },
-  // §2 names the decree behind the open data section (PF-6247): the page cites it.
+  // The open data section rests on decree PF-6247: the page cites it.
   { path: '/ochiq_malumotlar', titleKey: 'info.openData', kind: 'placeholder', noteKey: 'openData.basis' },
   { path: '/ochiq_byutjet_malumotlari', titleKey: 'info.openBudget', kind: 'title-only' },
   { path: '/ishonch_va_yagona_telefon_raqamlari', titleKey: 'info.trustPhone', kind: 'trust-phone' },
@@ -66,8 +69,9 @@ export const INFO_PAGES: readonly InfoPage[] = [
   { path: '/mayors-of-cities-and-districts', titleKey: 'mayors.title', kind: 'directory', category: EMPLOYEE_CATEGORIES.mayors },
   { path: '/the-leadership-of-the-regional-administration', titleKey: 'leadership.title', kind: 'directory', category: EMPLOYEE_CATEGORIES.leadership },
   { path: '/information-service', titleKey: 'infoService.title', kind: 'directory', category: EMPLOYEE_CATEGORIES.informationService },
-  // The API has no employee category of its own for the public council; the district's leadership chairs it.
-  { path: '/jamoatchilik_kengashi', titleKey: 'publicCouncil.title', kind: 'directory', category: EMPLOYEE_CATEGORIES.leadership },
+  // The API has no employee category for the public council: its members are not the leadership, so until the
+  // menu offers a content page for it (src/lib/topic-pages.ts), the page says they will be published here.
+  { path: '/jamoatchilik_kengashi', titleKey: 'publicCouncil.title', kind: 'placeholder', noteKey: 'publicCouncil.note' },
   // Slugs that the menu data lists as content pages: when a menu names them as routes, they have a page too.
   { path: '/viloyat_hokimligi_faoliyati_tugrisidagi_axborot_ruyxati', titleKey: 'info.activityInfo', kind: 'placeholder' },
   { path: '/muxbirlarni_akkreditatsiya_qilish', titleKey: 'info.accreditation', kind: 'placeholder' },

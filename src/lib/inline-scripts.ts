@@ -25,7 +25,7 @@ export const MENU_TOGGLE_SCRIPT =
 
 /**
  * An unprefixed (default-language) page opened by someone who chose another language goes to
- * that language's version before it paints (§1). The stored value is looked up as an own
+ * that language's version before it paints (docs/rules.md, Languages). The stored value is looked up as an own
  * property only: `__proto__` or `constructor` must not lead anywhere.
  */
 export function languageRedirectScript(): string {

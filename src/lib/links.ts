@@ -1,11 +1,31 @@
 /**
- * The home page's service tiles and useful links (§2 "Home page" 3 and 7).
+ * The home page's six service tiles and twelve useful links (docs/rules.md, Home page).
  * A tile with no target is shown, but not as a link.
  */
+import type { LangCode } from '../i18n/languages.ts';
 import type { MessageKey } from '../i18n/t.ts';
 import type { IconName } from './icons.ts';
 
-export type ServiceTarget = { kind: 'external'; url: string } | { kind: 'internal'; path: string } | { kind: 'none' };
+/** An external address, or one per language where the other site has a version in the visitor's language. */
+export type ExternalUrl = string | Readonly<Record<LangCode, string>>;
+
+export type ServiceTarget = { kind: 'external'; url: ExternalUrl } | { kind: 'internal'; path: string } | { kind: 'none' };
+
+/**
+ * The national tourism portal in the page's language: it has Uzbek, Russian and English versions, and
+ * Uzbek in Cyrillic reads its Uzbek one.
+ */
+export const TOURISM_PORTAL: Readonly<Record<LangCode, string>> = {
+  'uz-latn': 'https://uzbekistan.travel/uz/',
+  'uz-cyrl': 'https://uzbekistan.travel/uz/',
+  ru: 'https://uzbekistan.travel/ru/',
+  en: 'https://uzbekistan.travel/en/',
+};
+
+/** The address an external link opens for a reader of `lang`. */
+export function externalUrl(url: ExternalUrl, lang: LangCode): string {
+  return typeof url === 'string' ? url : url[lang];
+}
 
 export const SERVICES: readonly { labelKey: MessageKey; icon: IconName; target: ServiceTarget }[] = [
   { labelKey: 'service.appeals', icon: 'letter', target: { kind: 'external', url: 'https://pm.gov.uz' } },
@@ -13,7 +33,7 @@ export const SERVICES: readonly { labelKey: MessageKey; icon: IconName; target: 
   { labelKey: 'service.resorts', icon: 'hotel', target: { kind: 'external', url: 'https://uzbekistan.travel' } },
   { labelKey: 'service.development', icon: 'growth', target: { kind: 'none' } },
   { labelKey: 'service.transport', icon: 'bus', target: { kind: 'none' } },
-  { labelKey: 'service.tourism', icon: 'mountain', target: { kind: 'external', url: 'https://uzbekistan.travel/en/' } },
+  { labelKey: 'service.tourism', icon: 'mountain', target: { kind: 'external', url: TOURISM_PORTAL } },
 ];
 
 export const USEFUL_LINKS: readonly { labelKey: MessageKey; url: string }[] = [

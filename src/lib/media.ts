@@ -1,6 +1,6 @@
 /**
  * API HTML as the pages show it: sanitised, with relative images joined to the
- * media base (§7 "Images come from the API (or media) base"). API pictures
+ * media base, as the API's own pictures are (docs/rules.md, The API's calls). API pictures
  * themselves are the picture map's (src/content/pictures/).
  */
 import { readConfig } from '../config.ts';

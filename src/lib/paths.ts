@@ -74,7 +74,7 @@ export const historicalPersonId = (id: number) => `person-${id}`;
 /**
  * Where each kind of post that is not a news item is shown, for the redirect
  * from `/news/{id}`: search hits link every post that is not a page to
- * `news/{id}` (§2), so every post id needs a page there. Sections with a
+ * `news/{id}` (docs/rules.md, Search), so every post id needs a page there. Sections with a
  * detail page go to it; the visiting receptions and historical figures, which
  * are shown whole on one list, go to their card on it.
  */

@@ -1,6 +1,6 @@
 /**
  * Post sections that share one list layout and one detail layout: where each
- * lives, which post list feeds it, and how much of its titles and briefs a card shows (§9).
+ * lives, which post list feeds it, and how much of its titles and briefs a card shows (docs/rules.md, Text truncation).
  */
 import type { PostTypeName } from '../api/types.ts';
 import { TITLE_LINES, TRUNCATE, type TitleLines } from '../constants.ts';

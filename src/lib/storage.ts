@@ -4,7 +4,7 @@
  * throws a SecurityError. Every function here catches that, so the site works without storage and
  * only loses what it would have remembered.
  *
- * Every key the site stores is declared here, under one product prefix (§1, §3). The inline
+ * Every key the site stores is declared here, under one prefix of the product's own (docs/rules.md, Languages). The inline
  * pre-paint scripts cannot import modules; they take their keys from here at build time and keep
  * their own try/catch.
  */
@@ -17,7 +17,7 @@ export const STORAGE_KEYS = {
   surveyVotes: 'qorakul-hokimligi:survey-votes',
   /** The unsent appeal (name, phone, e-mail, text) and when it was saved: expires after 24 hours. */
   appealDraft: 'qorakul-hokimligi:appeal-draft',
-  /** Until when the cookie notice was accepted (§9: 150 days). */
+  /** Until when the cookie notice was accepted (150 days after, docs/rules.md, Cookie consent). */
   cookieConsent: 'qorakul-hokimligi:cookie-consent',
 } as const;
 

@@ -1,7 +1,7 @@
 import { ELLIPSIS } from '../constants.ts';
 import type { Language } from '../i18n/languages.ts';
 
-/** Cuts `text` to `max` characters and adds '...' (§9); shorter text is left alone. Counts characters, not UTF-16 units. */
+/** Cuts `text` to `max` characters and adds '...' (docs/rules.md, Text truncation); shorter text is left alone. Counts characters, not UTF-16 units. */
 export function truncate(text: string, max: number): string {
   const chars = Array.from(text.trim());
   if (chars.length <= max) return chars.join('');

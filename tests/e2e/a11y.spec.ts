@@ -3,23 +3,11 @@
  * languages, with the modals open and in every colour mode and text size.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { LANGUAGES, localizePath } from '../../src/i18n/languages.ts';
 import { DICTIONARIES } from '../../src/i18n/t.ts';
 import { COLOUR_MODES, ZOOM_STEPS } from '../../src/features/accessibility-panel/accessibility.ts';
-import { expect, hydrated, test } from './fixtures.ts';
+import { axeViolations as violations, expect, hydrated, test } from './fixtures.ts';
 import { RU, UZ_LATN } from './routes-helpers.ts';
-
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function violations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(TAGS)
-    // The embedded map is another site's document; it is not ours to fix.
-    .exclude('iframe.map')
-    .analyze();
-  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length}) ${v.nodes[0]?.target.join(' ')}`);
-}
 
 const TEMPLATES = [
   '/',

@@ -1,17 +1,22 @@
 /**
- * Detail pages of posts (§2): their text, sanitised, and their pictures, served from the site.
+ * Detail pages of posts (docs/rules.md, Detail pages): their text, sanitised, and their pictures, served from the site;
+ * a post without date or view count; and `/news/{id}` of a post that is not news, where search hits lead.
  * Every expectation is read from the sample API through the `api` fixture, never hard-coded, and
  * every UI string from the dictionaries.
  */
+import { readFileSync } from 'node:fs';
+import type { APIRequestContext } from '@playwright/test';
+import type { ApiClient } from '../../src/api/client.ts';
+import { POST_TYPES } from '../../src/api/types.ts';
 import { TITLE_LINES } from '../../src/constants.ts';
-import { LANGUAGES, localizePath } from '../../src/i18n/languages.ts';
+import { LANGUAGES, localizePath, type Language } from '../../src/i18n/languages.ts';
 import { DICTIONARIES } from '../../src/i18n/t.ts';
-import { expect, test } from './fixtures.ts';
-import { UZ_LATN, UZ_CYRL, RU, EN, allPosts, textOf, expectMeta, expectWholeTitles } from './routes-helpers.ts';
+import { axeViolations, expect, hydrated, test } from './fixtures.ts';
+import { UZ_LATN, UZ_CYRL, RU, EN, DIST, allPosts, escapeRegExp, textOf, expectMeta, expectWholeTitles } from './routes-helpers.ts';
 
 const HOSTILE_TITLE = 'District library holds Reading Family contest';
 
-test.describe('detail pages (§2)', () => {
+test.describe('detail pages', () => {
   test('the hostile news post shows its text and nothing that runs, in every language', async ({ page, api }) => {
     const id = (await allPosts(api, 1, EN)).find((p) => p.title.startsWith(HOSTILE_TITLE))!.id;
     // Whatever the content tries, nothing may run: no dialog and no page error.
@@ -45,7 +50,7 @@ test.describe('detail pages (§2)', () => {
       await expect(prose.locator('a[href^="javascript:" i]')).toHaveCount(0);
       await expect(prose).not.toContainText('alert(');
 
-      // Side list: the latest news but this one, each link named by its whole title, cut on screen only (§9).
+      // Side list: the latest news but this one, each link named by its whole title, cut on screen only (docs/rules.md, Text truncation).
       const side = page.locator('.title-list');
       await expect(side.getByRole('heading')).toHaveText(dict['news.title']);
       await expectWholeTitles(side.getByRole('link'), latest.map((p) => p.title), TITLE_LINES.sideList);
@@ -72,7 +77,7 @@ test.describe('detail pages (§2)', () => {
         await expectMeta(page.locator('article.post'), lang, post);
         await expect(page.locator('.prose')).toContainText(textOf(post.html).slice(0, 60));
         await expect(page.locator('.prose script')).toHaveCount(0);
-        // The side list comes from the same category (§2), without this post.
+        // The side list comes from the same category, without this post.
         const side = page.locator('.title-list');
         await expect(side.getByRole('heading')).toHaveText(dict[detail.titleKey]);
         await expectWholeTitles(side.getByRole('link'), list.filter((p) => p.id !== id).map((p) => p.title), TITLE_LINES.sideList);
@@ -111,4 +116,47 @@ test('a picture inside a news text is served from the site, sized and lazy, in U
   }
   expect(mediaRequests, 'pictures fetched from the API instead of the site').toEqual([]);
   expect(consoleErrors).toEqual([]);
+});
+
+/*
+ * The side list of the latest posts (§2, issue #24): a complementary landmark named by its heading, after the
+ * article in the page; on the right of the article on a wide screen (from 62 rem, the side menu on the left),
+ * under it on a phone. Both kinds of page: a recent post carries its own list, an older one the shared
+ * fragment spliced in after the build.
+ */
+test.describe('the side list beside the post (§2)', () => {
+  for (const lang of [RU, UZ_LATN]) {
+    test(`on the right of the article on a wide screen, under it on a phone (${lang.label})`, async ({ page, api }) => {
+      const dict = DICTIONARIES[lang.code];
+      const posts = await allPosts(api, 1, lang);
+      for (const post of [posts[1]!, posts.at(-1)!]) {
+        await page.setViewportSize({ width: 1280, height: 800 });
+        await page.goto(localizePath(lang, `/news/${post.id}`));
+        const article = page.locator('article.post');
+        const side = page.getByRole('complementary', { name: dict['news.title'] });
+        await expect(side).toHaveCount(1);
+        await expect(side.getByRole('link').first()).toBeVisible();
+        // The article first in reading order.
+        expect(await article.evaluate((a, s) => Boolean(a.compareDocumentPosition(s!) & Node.DOCUMENT_POSITION_FOLLOWING), await side.elementHandle())).toBe(true);
+        const back = page.getByRole('link', { name: dict['common.back'], exact: true });
+
+        // Wide (1280 px, and 1000 px just above the breakpoint): on the right of the article, its top level
+        // with the top of the content (the back link), so beside the article from its start.
+        for (const width of [1280, 1000]) {
+          await page.setViewportSize({ width, height: 800 });
+          const [a, s, b] = [(await article.boundingBox())!, (await side.boundingBox())!, (await back.boundingBox())!];
+          expect(s.x, `${post.id} at ${width} px: the list starts right of the article`).toBeGreaterThanOrEqual(a.x + a.width);
+          expect(Math.abs(s.y - b.y), `${post.id} at ${width} px: the list is top-aligned with the content`).toBeLessThanOrEqual(24);
+          expect(s.y).toBeLessThan(a.y);
+        }
+
+        // Phone: under the article, as wide as it.
+        await page.setViewportSize({ width: 360, height: 740 });
+        const [a, s] = [(await article.boundingBox())!, (await side.boundingBox())!];
+        expect(s.y, `${post.id}: on a phone the list is under the article`).toBeGreaterThanOrEqual(a.y + a.height);
+        expect(Math.abs(s.x - a.x)).toBeLessThanOrEqual(1);
+        expect(Math.abs(s.width - a.width)).toBeLessThanOrEqual(1);
+      }
+    });
+  }
 });

@@ -3,7 +3,8 @@
  * (hCaptcha, video sites, portals) is answered by a stub or refused, so no
  * test touches the internet. Console errors fail the test.
  */
-import { test as base, expect } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
 import { createApiClient } from '../../src/api/client.ts';
 
 export const test = base.extend<{ consoleErrors: string[]; api: ReturnType<typeof createApiClient> }>({
@@ -32,4 +33,10 @@ export { expect };
 /** Waits until the named React island has hydrated (Astro drops its `ssr` attribute then). */
 export async function hydrated(page: import('@playwright/test').Page, component: string): Promise<void> {
   await page.locator(`astro-island[component-url*="${component}"]:not([ssr])`).first().waitFor({ state: 'attached' });
+}
+
+/** WCAG 2.2 AA problems in the page, one line each; the embedded map is another site's document, not ours to fix. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).exclude('iframe.map').analyze();
+  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length}) ${v.nodes[0]?.target.join(' ')}`);
 }

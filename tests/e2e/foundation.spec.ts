@@ -1,6 +1,7 @@
 import { LANGUAGES, localizePath } from '../../src/i18n/languages.ts';
 import { DICTIONARIES } from '../../src/i18n/t.ts';
 import { expect, test } from './fixtures.ts';
+import { RU, UZ_LATN } from './routes-helpers.ts';
 
 test.describe('home page from the sample API', () => {
   for (const lang of LANGUAGES) {
@@ -42,7 +43,7 @@ test('the language choice persists across pages', async ({ page }) => {
   await expect(page.locator('html')).toHaveAttribute('lang', 'uz-Latn');
 });
 
-test.describe('the three kinds of menu item (§2)', () => {
+test.describe('the three kinds of menu item: content page, external link, route', () => {
   async function openGroupOf(page: import('@playwright/test').Page, linkName: string | RegExp) {
     const toggle = page.getByRole('button', { name: /menu|menyu|меню/i });
     if (await toggle.isVisible()) await toggle.click();
@@ -97,4 +98,31 @@ test('an unknown path shows the not-found screen in its language', async ({ page
   const uz = await page.goto('/no-such-page');
   expect(uz?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(DICTIONARIES['uz-latn']['notFound.title']);
+});
+
+test.describe('top strip', () => {
+  for (const lang of [UZ_LATN, RU]) {
+    test(`an open group closes when its title is clicked again (${lang.label})`, async ({ page }) => {
+      // The top strip is shown on wide screens only: the phone project looks at it as a wide screen too.
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto(localizePath(lang, '/'));
+      const group = page.locator('.top-strip details').first();
+      const title = group.locator('summary');
+      await title.click();
+      await expect(group).toHaveAttribute('open', '');
+      await expect(group.getByRole('link').first()).toBeVisible();
+      // The open list lies wholly on the screen.
+      const box = (await group.locator('ul').boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+      await title.click();
+      await expect(group).not.toHaveAttribute('open');
+      await expect(group.getByRole('link').first()).toBeHidden();
+      // And it opens again, and a click elsewhere still closes it.
+      await title.click();
+      await expect(group).toHaveAttribute('open', '');
+      await page.locator('main h1, main h2').first().click();
+      await expect(group).not.toHaveAttribute('open');
+    });
+  }
 });

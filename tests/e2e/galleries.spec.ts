@@ -1,5 +1,6 @@
 /**
- * The photo and video galleries (§2) and the photo lightbox (§8, §9).
+ * The photo and video galleries and the photo lightbox (docs/rules.md, Lightbox): its thumbnails, slideshow and
+ * the message for a photo that cannot be loaded.
  * Every expectation is read from the sample API through the `api` fixture, never hard-coded, and
  * every UI string from the dictionaries.
  */
@@ -8,7 +9,7 @@ import { DICTIONARIES, t } from '../../src/i18n/t.ts';
 import { expect, test } from './fixtures.ts';
 import { RU, UZ_CYRL, UZ_LATN, dateIn, content, linkAttributes, NEW_TAB } from './routes-helpers.ts';
 
-test.describe('galleries (§2)', () => {
+test.describe('galleries', () => {
   test('/gallery/photo lists every group with title, date and count, in every language', async ({ page, api, consoleErrors }) => {
     for (const lang of LANGUAGES) {
       const groups = await api.photoGroups(lang.number);
@@ -161,5 +162,56 @@ test.describe('galleries (§2)', () => {
       expect(await linkAttributes(links)).toEqual(videos.map((v) => ({ href: v.url, ...NEW_TAB })));
     }
     expect(consoleErrors).toEqual([]);
+  });
+});
+
+test.describe('lightbox', () => {
+  for (const lang of [UZ_LATN, RU]) {
+    test(`shows thumbnails and a slideshow button, and a localised message for a photo that cannot be loaded (${lang.label})`, async ({ page }) => {
+      const d = DICTIONARIES[lang.code];
+      await page.goto(localizePath(lang, '/gallery/photo'));
+      const photos = page.locator('main section.photo-group').first().locator('a[data-lightbox]');
+      const count = await photos.count();
+      expect(count).toBeGreaterThanOrEqual(2);
+      // The second photo's large picture is missing on the server.
+      const broken = new URL((await photos.nth(1).getAttribute('href'))!, page.url()).href;
+      await page.route((url) => url.href === broken, (route) => route.fulfill({ status: 404, body: '' }));
+
+      await photos.first().click();
+      const box = page.locator('.glightbox-container');
+      await expect(box).toBeVisible();
+      const thumbs = box.getByRole('list', { name: d['lightbox.thumbnails'] }).getByRole('button');
+      await expect(thumbs).toHaveCount(count);
+      await expect(thumbs.first()).toHaveAttribute('aria-current', 'true');
+      await expect(box.getByRole('button', { name: d['carousel.next'] })).toBeVisible();
+      const play = box.getByRole('button', { name: d['lightbox.play'] });
+      await expect(play).toBeVisible();
+      await play.click();
+      await expect(box.getByRole('button', { name: d['lightbox.pause'] })).toBeVisible();
+      await box.getByRole('button', { name: d['lightbox.pause'] }).click();
+
+      // The broken photo, chosen by its thumbnail: the message, not an endless spinner.
+      await thumbs.nth(1).click();
+      await expect(thumbs.nth(1)).toHaveAttribute('aria-current', 'true');
+      await expect(box.locator('.gslide.current').getByRole('alert')).toHaveText(d['lightbox.notFound']);
+      await page.keyboard.press('Escape');
+      await expect(box).toHaveCount(0);
+
+      // Opened directly on the broken photo, too.
+      await photos.nth(1).click();
+      await expect(page.locator('.glightbox-container .gslide.current').getByRole('alert')).toHaveText(d['lightbox.notFound']);
+      await expect(page.locator('.glightbox-container .gloader')).toBeHidden();
+    });
+  }
+
+  test('the slideshow turns a photo every 3 seconds', async ({ page }) => {
+    await page.goto('/gallery/photo');
+    await page.locator('main a[data-lightbox]').first().click();
+    const thumbs = page.locator('.glb-thumbs button');
+    await expect(thumbs.first()).toHaveAttribute('aria-current', 'true');
+    await page.getByRole('button', { name: DICTIONARIES['uz-latn']['lightbox.play'] }).click();
+    await page.waitForTimeout(2500);
+    await expect(thumbs.first()).toHaveAttribute('aria-current', 'true');
+    await expect(thumbs.nth(1)).toHaveAttribute('aria-current', 'true', { timeout: 1500 });
   });
 });

@@ -1,15 +1,18 @@
 /**
- * The home page as a citizen sees it (§2 "Home page", §9 limits and truncation), in the four languages.
+ * The home page as a citizen sees it (docs/rules.md, Home page and Text truncation), in the four languages;
+ * its icons, and labels that never break inside a word.
  * Every expectation is read from the sample API through the `api` fixture, never hard-coded, and
  * every UI string from the dictionaries.
  */
+import { readFileSync } from 'node:fs';
 import { TITLE_LINES, TRUNCATE } from '../../src/constants.ts';
 import { LANGUAGES, localizePath } from '../../src/i18n/languages.ts';
 import { DICTIONARIES } from '../../src/i18n/t.ts';
-import { expect, test } from './fixtures.ts';
-import { cut, expectMeta, expectWholeTitles, linkAttributes, NEW_TAB } from './routes-helpers.ts';
+import { ICONS } from '../../src/lib/icons.ts';
+import { expect, hydrated, test } from './fixtures.ts';
+import { cut, DIST, expectMeta, expectWholeTitles, linkAttributes, NEW_TAB, RU, UZ_LATN } from './routes-helpers.ts';
 
-test.describe('home page (§2 "Home page")', () => {
+test.describe('home page', () => {
   for (const lang of LANGUAGES) {
     test(`the eight sections in ${lang.label}`, async ({ page, api, consoleErrors }) => {
       const dict = DICTIONARIES[lang.code];
@@ -24,7 +27,7 @@ test.describe('home page (§2 "Home page")', () => {
 
       await page.goto(localizePath(lang, '/'));
 
-      // Eight sections, in the order of §2.
+      // Eight sections, in the product's order (docs/rules.md, Home page).
       const sections = page.locator('main > section');
       await expect(sections).toHaveCount(8);
       await expect(sections.first()).toContainText(dict['home.heroTitle']);
@@ -134,5 +137,70 @@ test.describe('home page (§2 "Home page")', () => {
       await expect(map).toBeVisible();
       expect(consoleErrors).toEqual([]);
     });
+  }
+});
+
+test.describe('icons', () => {
+  for (const lang of [UZ_LATN, RU]) {
+    test(`the home page has no emoji or symbol icons, only the sprite's SVG, the header's drawn from the same paths (${lang.label})`, async ({ page, request }) => {
+      const html = readFileSync(`${DIST}${localizePath(lang, '/')}index.html`, 'utf8');
+      const symbols = [...html.matchAll(/[\p{Extended_Pictographic}\u2190-\u21FF\u2300-\u23FF\u25A0-\u25FF\u2600-\u27BF]/gu)]
+        .map((m) => m[0])
+        .filter((c) => !'©®™'.includes(c));
+      expect(symbols).toEqual([]);
+      await page.goto(localizePath(lang, '/'));
+      const tiles = page.locator('.tile__icon');
+      await expect(tiles).toHaveCount(6);
+      for (const tile of await tiles.all()) await expect(tile.locator('svg use')).toHaveAttribute('href', /^\/icons\.svg#[\w-]+$/);
+      await page.locator('#surveys').scrollIntoViewIfNeeded();
+      await hydrated(page, 'SurveyList');
+      const votes = page.locator('.survey__vote');
+      expect(await votes.count()).toBeGreaterThan(0);
+      for (const b of await votes.all()) await expect(b.locator('svg use')).toHaveAttribute('href', /^\/icons\.svg#thumb-(up|down)$/);
+      // Only the header's icons are drawn in the page, which must paint before the sprite arrives (issue #24),
+      // each with the sprite's own path; every other icon is a <use> of the sprite.
+      await hydrated(page, 'SearchDialog');
+      await hydrated(page, 'AccessibilityPanel');
+      const drawn = await page.locator('svg.icon:not(:has(use))').evaluateAll((svgs) =>
+        svgs.map((svg) => ({ d: svg.querySelector('path')?.getAttribute('d'), inHeader: Boolean(svg.closest('.site-header, [data-nav-bar]')) })),
+      );
+      expect(drawn.map((icon) => icon.d).sort()).toEqual([ICONS.search, ICONS.eye, ICONS.menu].sort());
+      expect(drawn.every((icon) => icon.inHeader)).toBe(true);
+      const used = await page.locator('svg use').evaluateAll((uses) => [...new Set(uses.map((u) => u.getAttribute('href')!.split('#')[1]!))]);
+      const sprite = await (await request.get('/icons.svg')).text();
+      for (const id of used) expect(sprite, id).toContain(`<symbol id="${id}"`);
+    });
+  }
+});
+
+test.describe('survey buttons', () => {
+  for (const width of [320, 1280]) {
+    for (const lang of [UZ_LATN, RU]) {
+      test(`no survey button or service tile label breaks inside a word at ${width} px (${lang.label})`, async ({ page }) => {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(localizePath(lang, '/'));
+        await page.locator('#surveys').scrollIntoViewIfNeeded();
+        await hydrated(page, 'SurveyList');
+        const split = await page.locator('.survey__vote, .tile__label').evaluateAll((buttons) => {
+          const broken: string[] = [];
+          for (const button of buttons) {
+            const walker = document.createTreeWalker(button, NodeFilter.SHOW_TEXT);
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              // A word may end a line after its hyphen ("Qoʻllab-" / "quvvatlamayman"), never inside a part.
+              for (const m of node.textContent!.matchAll(/[^\s-]+-?/g)) {
+                const range = document.createRange();
+                range.setStart(node, m.index);
+                range.setEnd(node, m.index + m[0].length);
+                const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+                if (tops.size > 1) broken.push(m[0]);
+              }
+            }
+            if (button.scrollWidth > button.clientWidth + 1) broken.push(`overflow: ${button.textContent}`);
+          }
+          return broken;
+        });
+        expect(split).toEqual([]);
+      });
+    }
   }
 });

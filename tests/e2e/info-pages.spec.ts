@@ -1,28 +1,37 @@
 /**
- * The information and directory routes (§2 "Information and directory routes").
+ * The information and directory routes: the region's facts, documents, placeholders and the other fixed pages.
  * Every expectation is read from the sample API through the `api` fixture, never hard-coded, and
  * every UI string from the dictionaries.
  */
 import { REGION_FACTS } from '../../src/constants.ts';
 import { LANGUAGES, localizePath } from '../../src/i18n/languages.ts';
 import { DICTIONARIES, t, type MessageKey } from '../../src/i18n/t.ts';
-import { INFO_PAGES } from '../../src/lib/info-pages.ts';
+import { EMPLOYEE_CATEGORIES } from '../../src/api/types.ts';
+import { hasOwnContent, INFO_PAGES } from '../../src/lib/info-pages.ts';
 import { navTargetIs } from '../../src/routes.ts';
 import { expect, test } from './fixtures.ts';
-import { UZ_LATN, UZ_CYRL, RU, EN, numberIn, content, linkAttributes, NEW_TAB } from './routes-helpers.ts';
+import { UZ_LATN, UZ_CYRL, RU, EN, numberIn, content, linkAttributes, NEW_TAB, textOf, escapeRegExp } from './routes-helpers.ts';
 
-test.describe('information pages (§2 "Information and directory routes")', () => {
+test.describe('information pages', () => {
   for (const lang of [UZ_LATN, RU]) {
-    test(`every info page renders with its title in ${lang.label}`, async ({ page, api, consoleErrors }) => {
+    test(`every info page renders with its title in ${lang.label}`, async ({ page, api, request, consoleErrors }) => {
       // 45 page loads, on the phone and the desktop.
       test.slow();
       const items = (await api.menus(lang.number)).flatMap((g) => g.items);
       for (const info of INFO_PAGES) {
-        const title = items.find((i) => i.target.kind === 'route' && navTargetIs(i.target, info.path))?.title ?? t(lang, info.titleKey);
         const url = localizePath(lang, info.path);
-        const res = await page.goto(url, { waitUntil: 'domcontentloaded' });
+        const html = await (await request.get(url)).text();
+        // A topic the menu answers with a content page leads there; that page carries the menu's title.
+        const leadsTo = /<meta http-equiv="refresh" content="0;url=([^"]+)"/.exec(html)?.[1];
+        const pageId = leadsTo ? Number(/\/page\/(\d+)$/.exec(leadsTo)?.[1]) : undefined;
+        const title =
+          pageId !== undefined
+            ? items.find((i) => i.target.kind === 'page' && i.target.pageId === pageId)?.title
+            : (items.find((i) => i.target.kind === 'route' && navTargetIs(i.target, info.path))?.title ?? t(lang, info.titleKey));
+        expect(title, `${url} → ${leadsTo}`).toBeTruthy();
+        const res = await page.goto(leadsTo ?? url, { waitUntil: 'domcontentloaded' });
         expect(res?.status(), url).toBe(200);
-        await expect(page.getByRole('heading', { level: 1 }), url).toHaveText(title);
+        await expect(page.getByRole('heading', { level: 1 }), url).toHaveText(title!);
       }
       expect(consoleErrors).toEqual([]);
     });
@@ -92,6 +101,55 @@ test.describe('information pages (§2 "Information and directory routes")', () =
         await expect(content(page).getByText(dict['form.notAccepted'])).toBeVisible();
         await expect(content(page).getByRole('button', { name: dict[form.submitKey] })).toBeDisabled();
       }
+    }
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('a topic that the menu offers as a content page is one page: its slug leads to that page', async ({ page, api, request, consoleErrors }) => {
+    // The menu in Uzbek Latin names each content page; every one of them that has a slug of its own on the
+    // site (a topic with no content there) is reached from that slug, and each from one slug only.
+    const slugsWithoutContent = INFO_PAGES.filter((info) => !hasOwnContent(info)).map((info) => info.path);
+    for (const lang of [RU, UZ_LATN]) {
+      const items = (await api.menus(lang.number)).flatMap((g) => g.items);
+      const pageIds = items.flatMap((i) => (i.target.kind === 'page' ? [i.target.pageId] : []));
+      expect(pageIds.length).toBeGreaterThan(0);
+      const leads = new Map<number, string[]>();
+      for (const slug of slugsWithoutContent) {
+        const html = await (await request.get(localizePath(lang, slug))).text();
+        const to = /<meta http-equiv="refresh" content="0;url=([^"]+)"/.exec(html)?.[1];
+        if (!to) continue;
+        expect(to).toMatch(new RegExp(`^${localizePath(lang, '/page/')}\\d+$`));
+        const id = Number(to.split('/').at(-1));
+        leads.set(id, [...(leads.get(id) ?? []), slug]);
+      }
+      expect([...leads.keys()].sort((a, b) => a - b)).toEqual([...pageIds].sort((a, b) => a - b));
+      for (const slugs of leads.values()) expect(slugs).toHaveLength(1);
+
+      // A citizen following an old link to the slug lands on the administration's page, in the same language.
+      const [[id, [slug]]] = [...leads] as [[number, [string]]];
+      const item = items.find((i) => i.target.kind === 'page' && i.target.pageId === id)!;
+      const body = await api.page(id, lang.number);
+      await page.goto(localizePath(lang, slug));
+      await expect(page).toHaveURL(new RegExp(`${localizePath(lang, `/page/${id}`)}/?$`));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(item.title);
+      await expect(content(page)).toContainText(textOf(body!.html).slice(0, 40));
+      // The sitemap lists the page once, not the slug that leads to it.
+      const sitemap = await (await request.get('/sitemap-0.xml')).text();
+      const listed = (path: string) => new RegExp(`<loc>[a-z]+://[^/<]+${escapeRegExp(localizePath(lang, path))}/?</loc>`).test(sitemap);
+      expect(listed(`/page/${id}`)).toBe(true);
+      expect(listed(slug)).toBe(false);
+    }
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('the public council says its members will be published, and shows no one else', async ({ page, api, consoleErrors }) => {
+    for (const lang of [EN, UZ_CYRL]) {
+      const leaders = await api.employees(EMPLOYEE_CATEGORIES.leadership, lang.number);
+      await page.goto(localizePath(lang, '/jamoatchilik_kengashi'));
+      await expect(content(page)).toContainText(t(lang, 'publicCouncil.note'));
+      await expect(content(page)).toContainText(t(lang, 'placeholder.text'));
+      await expect(content(page).locator('article')).toHaveCount(0);
+      for (const leader of leaders) await expect(content(page)).not.toContainText(leader.name);
     }
     expect(consoleErrors).toEqual([]);
   });

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { LANGUAGES, localizePath } from '../../src/i18n/languages.ts';
 import { DICTIONARIES, type Dictionary } from '../../src/i18n/t.ts';
 import { expect, hydrated, test } from './fixtures.ts';
+import { escapeRegExp } from './routes-helpers.ts';
 
 const HCAPTCHA_STUB = readFileSync(new URL('./hcaptcha-stub.js', import.meta.url), 'utf8');
 const apiRoute = (path: string) => new RegExp(`^${process.env.E2E_API_URL}/${path}`);
@@ -86,7 +87,7 @@ test.describe('survey voting', () => {
   }
 });
 
-test.describe('render crash (§8)', () => {
+test.describe('render crash', () => {
   for (const lang of [UZ, RU]) {
     test(`an island that crashes shows the error screen in its place; the rest of the page works (${lang.label})`, async ({ page }) => {
       const d = DICTIONARIES[lang.code];
@@ -137,7 +138,7 @@ test.describe('search', () => {
       await page.goto(localizePath(lang, '/'));
       const dialog = await openSearch(page, d['header.search']);
       await dialog.getByLabel(d['search.label']).fill(word);
-      // Typing alone does not search (§4).
+      // Typing alone does not search: only Enter or the button does (docs/rules.md, Search).
       await expect(dialog.getByRole('list')).toHaveCount(0);
       await dialog.getByLabel(d['search.label']).press('Enter');
       const hit = dialog.getByRole('link', { name: news.title });
@@ -544,6 +545,42 @@ test.describe('layout at the largest text size', () => {
       await expect(page.locator('body')).toHaveClass(/zoom-3/);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow).toBeLessThanOrEqual(0);
+    });
+  }
+});
+
+test.describe('survey counts', () => {
+  for (const lang of [UZ, RU]) {
+    test(`are refreshed from the API when the list hydrates, and the built ones stay if that fails (${lang.label})`, async ({ page, api }) => {
+      const d = DICTIONARIES[lang.code];
+      const [before, after] = d['survey.dislikes'].split('{n}').map(escapeRegExp);
+      // The third survey's dislikes: no other test votes there. A vote cast after the build.
+      const survey = (await api.surveys(lang.number))[2]!;
+      await api.answerSurvey(survey.id, false, lang.number);
+      const now = (await api.surveys(lang.number))[2]!.dislikes;
+      // The API cannot be reached: the count built into the page stays, and it is older than the API's.
+      let asked = 0;
+      await page.route(apiRoute('api/survey/getAll'), (route) => {
+        asked++;
+        return route.abort('connectionrefused');
+      });
+      await page.goto(localizePath(lang, '/'));
+      const card = page.locator('.survey').filter({ hasText: survey.title });
+      await card.scrollIntoViewIfNeeded();
+      await hydrated(page, 'SurveyList');
+      await expect.poll(() => asked).toBe(1);
+      const shown = card.locator('.survey__count').nth(1);
+      await expect(shown).toHaveText(new RegExp(`^${before}\\d+${after}$`, 'u'));
+      const built = Number((await shown.innerText()).replace(/\D/g, ''));
+      expect(built).toBeLessThan(now);
+
+      // It can: the count of today shows.
+      await page.unroute(apiRoute('api/survey/getAll'));
+      await page.reload();
+      await card.scrollIntoViewIfNeeded();
+      await expect
+        .poll(async () => Number((await card.locator('.survey__count').nth(1).innerText()).replace(/\D/g, '')))
+        .toBeGreaterThanOrEqual(now);
     });
   }
 });

@@ -1,4 +1,4 @@
-/** Keyboard-only use: skip link, menus, the photo lightbox, and the error screen of §8. */
+/** Keyboard-only use: skip link, menus, the photo lightbox, and the error screen of a render crash (docs/rules.md, Error screen). */
 import { LANGUAGES, localizePath } from '../../src/i18n/languages.ts';
 import { DICTIONARIES } from '../../src/i18n/t.ts';
 import { expect, test } from './fixtures.ts';

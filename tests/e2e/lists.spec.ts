@@ -1,5 +1,5 @@
 /**
- * The post lists (§2, §4): the paginated news and lectures, the announcements, and the category 6 and 7 lists, in the four languages.
+ * The post lists (docs/rules.md, Post lists): the paginated news and lectures, the announcements, and the category 6 and 7 lists, in the four languages.
  * Every expectation is read from the sample API through the `api` fixture, never hard-coded, and
  * every UI string from the dictionaries.
  */
@@ -14,7 +14,7 @@ const LISTS = [
   { path: '/official-lectures', type: 4, titleKey: 'lectures.title', langs: [UZ_CYRL, EN] },
 ] as const;
 
-test.describe('paginated lists (§2, §4)', () => {
+test.describe('paginated lists', () => {
   for (const list of LISTS) {
     for (const lang of list.langs) {
       test(`${list.path} in ${lang.label}: page 1, the last page, ?pageNumber=2 and the cuts`, async ({ page, api, consoleErrors }) => {
@@ -35,7 +35,7 @@ test.describe('paginated lists (§2, §4)', () => {
         await page.goto(localizePath(lang, list.path));
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(dict[list.titleKey]);
         await expect(cards).toHaveCount(10);
-        // List cards: title in 3 lines, brief 140 (§9); the link is named by the whole title.
+        // List cards: title in 3 lines, brief 140 (docs/rules.md, Text truncation); the link is named by the whole title.
         await expect(cards.getByRole('heading')).toHaveText(first.items.map((p) => p.title));
         await expectWholeTitles(cards.getByRole('link'), first.items.map((p) => p.title), TITLE_LINES.newsList);
         await expect(cards.locator('.card__brief')).toHaveText(first.items.map((p) => cut(p.brief, TRUNCATE.newsListBrief)));
@@ -106,7 +106,7 @@ test('/announcements-and-tenders: one column, titles in 3 lines and briefs cut t
   expect(consoleErrors).toEqual([]);
 });
 
-test.describe('posts of categories 6 and 7 (§2)', () => {
+test.describe('posts of categories 6 and 7', () => {
   test('/sayyor_qabullar shows the category 6 posts, in every language', async ({ page, api, consoleErrors }) => {
     for (const lang of LANGUAGES) {
       const posts = await allPosts(api, 6, lang);
@@ -115,7 +115,7 @@ test.describe('posts of categories 6 and 7 (§2)', () => {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(DICTIONARIES[lang.code]['visits.title']);
       const cards = content(page).locator('article');
       await expect(cards).toHaveCount(posts.length);
-      // Title and brief whole, or cut with '...' (§2 names no length for this list).
+      // Title and brief whole, or cut with '...' (the product names no length for this list).
       const shown = await cards.evaluateAll((els) =>
         els.map((el) => [el.querySelector('h2, h3')?.textContent?.trim() ?? '', el.querySelector('.card__brief')?.textContent?.trim() ?? '']),
       );

@@ -1,6 +1,6 @@
 /**
  * What the route specs share: expectations read from the sample API and the dictionaries, never hard-coded
- * (§9 truncation, dates and numbers as each language writes them, the visible text of API HTML).
+ * (truncation, dates and numbers as each language writes them, the visible text of API HTML).
  */
 import type { Locator, Page } from '@playwright/test';
 import type { ApiClient } from '../../src/api/client.ts';
@@ -14,14 +14,17 @@ import { expect } from './fixtures.ts';
 
 export const [UZ_LATN, UZ_CYRL, RU, EN] = LANGUAGES;
 
-/** §9: a text longer than `max` characters is cut to `max` and followed by '...'. */
+/** The site this run built and serves (tests/e2e/global-setup.ts), to read its files as written. */
+export const DIST = `${process.env.E2E_DIR ?? '.cache/e2e'}/dist`;
+
+/** A text longer than `max` characters is cut to `max` and followed by '...' (docs/rules.md, Text truncation). */
 export function cut(text: string, max: number): string {
   const chars = Array.from(text.trim());
   return chars.length <= max ? chars.join('') : `${chars.slice(0, max).join('').trimEnd()}${ELLIPSIS}`;
 }
 
 /**
- * Titles that are their links' names (§9, TITLE_LINES): each link is named by its whole title, the page
+ * Titles that are their links' names (docs/rules.md, Text truncation; TITLE_LINES): each link is named by its whole title, the page
  * holds the whole title, and the screen shows at most `lines` lines of it (cut with '…' by CSS).
  * Returns how many of them the screen cuts.
  */

@@ -3,13 +3,12 @@
  * browser makes is recorded; OpenStreetMap is reached only after "Show the map", hCaptcha only once an
  * appeal is started. Both are answered by stubs (never the internet), and the cookie notice names them.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from '@playwright/test';
 import { LANGUAGES, localizePath } from '../../src/i18n/languages.ts';
 import { DICTIONARIES, type Dictionary } from '../../src/i18n/t.ts';
 import { CAPTCHA_LOAD_TIMEOUT_MS } from '../../src/features/appeal/appeal.ts';
-import { expect, hydrated, test } from './fixtures.ts';
+import { axeViolations, expect, hydrated, test } from './fixtures.ts';
 
 const HCAPTCHA_STUB = readFileSync(new URL('./hcaptcha-stub.js', import.meta.url), 'utf8');
 const [UZ, , RU] = LANGUAGES;
@@ -30,12 +29,6 @@ async function stubOpenStreetMap(page: Page) {
   await page.route(/^https:\/\/(?:[^/]*\.)?openstreetmap\.org\//, (route) =>
     route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Map stub</title><p>OpenStreetMap stub</p>' }),
   );
-}
-
-/** WCAG 2.2 AA problems in the page, as tests/e2e/a11y.spec.ts looks for them (another site's frame is not ours). */
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).exclude('iframe.map').analyze();
-  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length}) ${v.nodes[0]?.target.join(' ')}`);
 }
 
 /** What a reader does on a page: scroll it all the way down, then wait until the network is quiet. */

@@ -11,6 +11,11 @@ describe('breakpoints', () => {
     expect(STICKY.breakpointPx).toBe(rem('desktop') * 16 - 1);
   });
 
+  it('the sticky header stops sticking where the CSS compacts the cookie bar for a short screen', () => {
+    expect(rem('short')).toBeGreaterThan(0);
+    expect(STICKY.shortScreenPx).toBe(rem('short') * 16);
+  });
+
   it('no stylesheet writes a width breakpoint of its own', async () => {
     const { globSync } = await import('node:fs');
     const files = globSync('src/**/*.{astro,scss,css}').filter((f) => !f.endsWith('_breakpoints.scss'));

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../src/i18n/languages.ts';
 import { DICTIONARIES } from '../../src/i18n/t.ts';
 import { formatDate } from '../../src/lib/text.ts';
+import { latinToCyrillic } from '../../scripts/sample-api/transliterate.ts';
 
 type Texts = { uz: string; ru: string; en: string };
 const SEED_DIR = new URL('../../scripts/sample-api/seed/', import.meta.url);
@@ -144,5 +145,60 @@ describe('menu slug redirect pages', () => {
   });
   it('say where the page went in every language', () => {
     for (const lang of LANGUAGES) expect(DICTIONARIES[lang.code]['redirect.text']).toContain('{link}');
+  });
+});
+
+describe('Uzbek spells “budget” one way: byudjet, бюджет', () => {
+  // “budjet” (Cyrillic “буджет”, as the sample API transliterates it) stood beside the official “byudjet”.
+  const LATIN = /[Bb]udjet/;
+  const CYRILLIC = /[Бб]уджет/;
+  it('in the dictionaries', () => {
+    expect(Object.entries(DICTIONARIES['uz-latn']).filter(([, value]) => LATIN.test(value))).toEqual([]);
+    expect(Object.entries(DICTIONARIES['uz-cyrl']).filter(([, value]) => CYRILLIC.test(value))).toEqual([]);
+    expect(DICTIONARIES['uz-latn']['link.openBudget']).toContain('Ochiq byudjet');
+    expect(DICTIONARIES['uz-cyrl']['link.openBudget']).toContain('Очиқ бюджет');
+  });
+  it('in the sample API seed, in both scripts', () => {
+    const bad = seed.filter(({ texts }) => LATIN.test(visible(texts.uz)) || CYRILLIC.test(latinToCyrillic(visible(texts.uz))));
+    expect(bad.map((b) => b.where)).toEqual([]);
+  });
+});
+
+describe('a menu item and the page it opens have one name', () => {
+  type MenuItem = { title: Texts; page: string };
+  const menu = JSON.parse(readFileSync(new URL('menu.json', SEED_DIR), 'utf8')) as { items: MenuItem[] }[];
+  const titleOf = (page: string) => menu.flatMap((g) => g.items).find((i) => i.page === page)!.title;
+  for (const [page, key] of [
+    ['/rasmiy_maruzalar', 'lectures.title'],
+    ['/sayyorlik_sayohati', 'info.touristTrips'],
+    ['/ochiq_byutjet_malumotlari', 'info.openBudget'],
+  ] as const) {
+    it(`${page}: the menu says what the page's title says, in every language`, () => {
+      const title = titleOf(page);
+      expect({ 'uz-latn': title.uz, 'uz-cyrl': latinToCyrillic(title.uz), ru: title.ru, en: title.en }).toEqual(
+        Object.fromEntries(LANGUAGES.map((l) => [l.code, DICTIONARIES[l.code][key]])),
+      );
+    });
+  }
+  it('the tours page is not called “tourist trips of tourism” (Sayyohlik sayohatlari)', () => {
+    const TAUTOLOGY = /sayyohlik sayohat|саёҳлик саёҳат/i;
+    expect(seed.filter(({ texts }) => TAUTOLOGY.test(texts.uz)).map((b) => b.where)).toEqual([]);
+    for (const lang of LANGUAGES) expect(Object.values(DICTIONARIES[lang.code]).filter((v) => TAUTOLOGY.test(v))).toEqual([]);
+    expect(titleOf('/sayyorlik_sayohati').uz).toBe('Turistik sayohatlar');
+  });
+});
+
+describe('citizens read plain words, not the site’s workings', () => {
+  it('the stand-in robot check says this is a test copy of the site, in every language, without “API” or “captcha”', () => {
+    for (const lang of LANGUAGES) {
+      const label = DICTIONARIES[lang.code]['appeal.demoCaptcha'];
+      expect(label, lang.code).not.toMatch(/\bAPI|captcha|капч/i);
+    }
+    expect(DICTIONARIES['uz-latn']['appeal.demoCaptcha']).toContain('sinov nusxasi');
+    expect(DICTIONARIES.ru['appeal.demoCaptcha']).toContain('тестовая копия сайта');
+  });
+  it('the home page’s map heading reads as Uzbek writes it: “Tuman xaritasi”, “Туман харитаси”', () => {
+    expect(DICTIONARIES['uz-latn']['home.map']).toBe('Tuman xaritasi');
+    expect(DICTIONARIES['uz-cyrl']['home.map']).toBe('Туман харитаси');
   });
 });

@@ -1,4 +1,4 @@
-/** src/i18n/languages.ts: URL prefixes and the stored language number (§1). */
+/** src/i18n/languages.ts: URL prefixes and the stored language number, 1 to 4 (docs/rules.md, Languages). */
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, localizePath, splitLocalizedPath } from '../../src/i18n/languages.ts';
 

@@ -130,12 +130,12 @@ describe('the rebuild lock', () => {
     expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
   }, 30_000);
 
-  it('what builds left: staging folders and the step reports of other processes go; releases, links and files of the folder stay', async () => {
+  it('what builds left: staging folders and the step reports of other processes (and their temporaries) go; releases, links and files of the folder stay', async () => {
     const dir = tempDir();
     for (const d of ['staging/news', 'staging-20260101T000000Z', '20260102T000000Z', 'reports']) mkdirSync(join(dir, d), { recursive: true });
     symlinkSync('20260102T000000Z', join(dir, 'current'));
     const own = `pull.${process.pid}.json`;
-    for (const f of ['build.4194000.json', 'pull.4194001.json', own, 'last-report.json', 'webhook-journal.json', 'csp.conf', 'reports/20260102T000000Z.json']) {
+    for (const f of ['build.4194000.json', 'build.4194000.json.tmp-4194002-0-1', 'pull.4194001.json', own, 'last-report.json', 'webhook-journal.json', 'csp.conf', 'reports/20260102T000000Z.json']) {
       writeFileSync(join(dir, f), '{}');
     }
     await removeStaleStaging(dir);

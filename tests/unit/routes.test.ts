@@ -1,4 +1,4 @@
-/** src/routes.ts: the menu's targets, its Uzbek slugs and their canonical routes (§2). */
+/** src/routes.ts: the menu's targets, its Uzbek slugs and their canonical routes (docs/rules.md, Menu items and Menu slugs). */
 import { describe, expect, it } from 'vitest';
 import { toNavTarget } from '../../src/api/wire.ts';
 import { LANGUAGES } from '../../src/i18n/languages.ts';
@@ -7,7 +7,7 @@ import { canonicalRoute, navHref, navTargetIs, SLUG_ROUTES } from '../../src/rou
 const [, , ru, en] = LANGUAGES;
 
 describe('menu targets and slugs', () => {
-  it('tells the three item kinds apart (§2)', () => {
+  it('tells the three item kinds apart: a content page, an external link, a route', () => {
     expect(toNavTarget('7', true)).toEqual({ kind: 'page', pageId: 7 });
     expect(toNavTarget('https://my.gov.uz', false)).toEqual({ kind: 'external', url: 'https://my.gov.uz' });
     expect(toNavTarget('/yangiliklar', false)).toEqual({ kind: 'route', path: '/yangiliklar' });
@@ -23,7 +23,7 @@ describe('menu targets and slugs', () => {
     expect(navHref({ kind: 'external', url: 'https://my.gov.uz' }, en!)).toBe('https://my.gov.uz');
     expect(canonicalRoute("/viloyat_hokimligidagi_ochiq_hay'at_majlislari")).toBe("/viloyat_hokimligidagi_ochiq_hay'at_majlislari");
   });
-  it('has every slug of the menu data: ids 1 to 52 without 30 (§2)', () => {
+  it('has every slug of the menu data: ids 1 to 52 without 30', () => {
     expect(Object.keys(SLUG_ROUTES)).toHaveLength(51);
   });
   it('marks the current item, also on a detail or list page below it', () => {

@@ -1,4 +1,4 @@
-/** src/lib/text.ts: truncation (§9) and dates. */
+/** src/lib/text.ts: truncation to a limit followed by '...' (docs/rules.md, Text truncation) and dates. */
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../src/i18n/languages.ts';
 import { formatDate, isoDay, truncate } from '../../src/lib/text.ts';

@@ -11,6 +11,7 @@ import { detailedStatus, metricsText, readFreshness, type DetailedStatus } from 
 import type { Status } from '../../scripts/lib/webhook/scheduler.ts';
 import { createWebhookServer, type WebhookServer } from '../../scripts/lib/webhook/server.ts';
 import { signedHeaders } from '../helpers/webhook-client.ts';
+import { idleStatus } from '../helpers/webhook-status.ts';
 
 const SECRET = 'freshness-test-secret-0123456789';
 const NOW = Date.parse('2030-01-02T03:30:00.000Z');
@@ -37,18 +38,7 @@ function releases(options: { reports?: Record<string, string>; served?: string; 
   return dir;
 }
 
-const idle: Status = {
-  state: 'idle',
-  queue: null,
-  pending: [],
-  nextAttemptAt: null,
-  lastReport: null,
-  lastError: null,
-  lastStartedAt: null,
-  lastFinishedAt: null,
-  published: [],
-  rebuilds: { ok: 0, failed: 0 },
-};
+const idle = idleStatus();
 
 /** The samples of a metrics text: name{labels} → value. */
 const samples = (text: string) =>

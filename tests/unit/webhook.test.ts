@@ -10,6 +10,7 @@ import type { DetailedStatus } from '../../scripts/lib/webhook/freshness.ts';
 import { clientKey, createWebhookServer, MAX_CONNECTIONS_PER_CLIENT, parseChanges, type WebhookOptions, type WebhookServer } from '../../scripts/lib/webhook/server.ts';
 import { sign, verifySignature } from '../../scripts/lib/webhook/signature.ts';
 import { signedHeaders } from '../helpers/webhook-client.ts';
+import { idleStatus } from '../helpers/webhook-status.ts';
 
 const SECRET = 'test-secret-0123456789';
 const MAX = 64 * 1024;
@@ -300,20 +301,7 @@ describe('scheduling', () => {
     // A long window, so "waiting" is observed reliably; close() then cancels it.
     await withServer(60_000, async (hook, fake) => {
       const idle = await getStatus(hook);
-      expect(idle).toEqual({
-        state: 'idle',
-        queue: null,
-        pending: [],
-        nextAttemptAt: null,
-        lastReport: null,
-        lastError: null,
-        lastStartedAt: null,
-        lastFinishedAt: null,
-        published: [],
-        rebuilds: { ok: 0, failed: 0 },
-        release: null,
-        purge: null,
-      });
+      expect(idle).toEqual({ ...idleStatus(), release: null, purge: null });
       await post(hook, '{"type":"gallery","id":9}');
       const waiting = await getStatus(hook);
       expect(waiting.state).toBe('waiting');

@@ -1,5 +1,5 @@
 /**
- * The special-opportunities button and panel (§2, §4): three colour modes and
+ * The special-opportunities button and panel (docs/rules.md, Special opportunities): three colour modes and
  * text size, applied as body classes and kept for every page. Closed by its
  * close icon and Escape; focus goes back to the button.
  */

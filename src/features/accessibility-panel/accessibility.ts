@@ -1,5 +1,5 @@
 /**
- * Special opportunities (§2, §4): a colour mode and a text-size step, applied
+ * Special opportunities (docs/rules.md, Special opportunities): a colour mode and a text-size step, applied
  * as classes on <body> and kept in local storage, so that every page of the
  * static site opens in the chosen look before it paints.
  */

@@ -1,5 +1,5 @@
 /**
- * The citizen appeal form (§5, §7, §8). A citizen's text is never lost: it is
+ * The citizen appeal form (docs/rules.md, Appeal form). A citizen's text is never lost: it is
  * kept in local storage as they type and cleared only after the server says
  * the appeal was received. Sending is possible once the captcha is solved.
  *

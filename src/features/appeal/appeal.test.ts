@@ -4,7 +4,7 @@ import { memoryStorage } from '../../../tests/helpers/memory-storage.ts';
 import { DRAFT_STORAGE_KEY, EMPTY_DRAFT, clearDraft, fieldProblem, invalidFields, loadDraft, saveDraft, type AppealField } from './appeal.ts';
 
 describe('appeal payload mapping', () => {
-  it('puts the subject in Description and the message in Title (§3), with the captcha token', () => {
+  it('puts the subject in Description and the message in Title (the swapped wire labels), with the captcha token', () => {
     const form = toApplyForm({
       fullName: 'Karimov Bahodir',
       phone: '+998901234567',
@@ -45,7 +45,7 @@ describe('appeal validation and draft', () => {
     for (const phone of ['+998 90 ABC-45-67', 'mening raqamim', '+998 90 12', '12345678901234567']) expect(fieldProblem('phone', phone), phone).toBe('phone');
     for (const email of ['bahodir@example.uz', 'b.karimov@mail.example.com']) expect(fieldProblem('email', email), email).toBeNull();
     for (const email of ['not an email address', 'bahodir@example', 'bahodir.example.uz', '@example.uz']) expect(fieldProblem('email', email), email).toBe('email');
-    // The length rule still holds for the others (§5, the server's 400).
+    // The length rule still holds for the others (10 characters at least, or the server answers 400).
     expect(fieldProblem('email', 'a@b.uz')).toBe('short');
   });
 

@@ -1,5 +1,5 @@
 /**
- * The appeal form's rules (§5): five required fields, each at least 10
+ * The appeal form's rules (docs/rules.md, Appeal form): five required fields, each at least 10
  * characters, the phone a phone number and the e-mail an address; each rule is
  * said under its field from the start, and a field is checked when the citizen
  * leaves it or sends the form, not at the first keystroke. Also the

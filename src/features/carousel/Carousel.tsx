@@ -1,5 +1,5 @@
 /**
- * The three-photo carousel of /ekoturizm and /sayyorlik_sayohati (§2, §4, §9):
+ * The three-photo carousel of /ekoturizm and /sayyorlik_sayohati:
  * previous and next wrap around and are ignored while a slide moves. With
  * reduced motion the slides change at once.
  */

@@ -7,9 +7,9 @@
  * drag-to-close distance, touch navigation, the buttons' labels (through
  * `lightboxHTML`, in the page's language). What it has no option for is added
  * here, small, through its API (`nextSlide`, `goToSlide`, events): a slideshow
- * button (§9: 3000 ms a photo; it never starts by itself), a strip of
+ * button (3000 ms a photo; it never starts by itself), a strip of
  * thumbnails when the group has at least two photos, and a message in the
- * page's language on a photo that cannot be loaded (§8) instead of a spinner
+ * page's language on a photo that cannot be loaded (docs/rules.md, Lightbox) instead of a spinner
  * that never stops.
  *
  * It is a modal dialog: named by the photo it shows ("Photo 3 of 12: …"),
@@ -128,7 +128,7 @@ function addControls(box: Box, group: HTMLAnchorElement[], m: Messages): () => v
   }
   play.addEventListener('click', () => {
     if (timer) return stop();
-    // The gallery does not loop (§2): a slideshow started on the last photo starts again from the first.
+    // The gallery does not loop (docs/rules.md, Lightbox): a slideshow started on the last photo starts again from the first.
     if (box.index >= group.length - 1) box.goToSlide(0);
     timer = setInterval(() => (box.index >= group.length - 1 ? stop() : box.nextSlide()), LIGHTBOX.slideshowDelayMs);
     render();
@@ -209,7 +209,7 @@ export function enhanceGalleries(root: ParentNode = document): void {
         // The package's typings declare `elements` as an empty tuple; the runtime takes slide objects.
         elements: group.map((a) => ({ href: a.href, type: 'image', title: captionHtml(a.dataset.caption ?? '') })) as unknown as [],
         startAt: group.indexOf(link),
-        // §9: the gallery does not wrap around; a drag of 150 px closes it.
+        // The gallery does not wrap around (docs/rules.md, Lightbox); a drag of 150 px closes it.
         loop: false,
         dragToleranceY: LIGHTBOX.dragCloseDistancePx,
         touchNavigation: true,

@@ -1,9 +1,9 @@
 /**
- * The search modal (§2, §4, §7, §8): opened from the header icon, closed by
+ * The search modal (docs/rules.md, Search): opened from the header icon, closed by
  * its close icon or Escape; a native modal <dialog> keeps focus inside and
  * returns it to the icon. Searching happens only on Enter or the button.
  * Results are text, never HTML. A failed search says so inside the dialog
- * (§8's toast would stand under the modal's backdrop, unreadable), and the
+ * (an error toast would stand under the modal's backdrop, unreadable), and the
  * button stays focusable while a search runs, so focus never falls to the page.
  */
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';

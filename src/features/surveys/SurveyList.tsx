@@ -1,5 +1,5 @@
 /**
- * Surveys with like/dislike voting (§4, §5, §7). A vote is posted once per
+ * Surveys with like/dislike voting (docs/rules.md, Surveys). A vote is posted once per
  * survey from this device: after a counted vote both buttons are disabled, the
  * chosen one is marked and the list is reloaded from the server. A vote that
  * fails stores nothing and gives the buttons back, with a toast. The counts
@@ -18,7 +18,7 @@ import { toast } from '../../islands/toast.ts';
 import { siteStorage } from '../../lib/storage.ts';
 import { useHydrated } from '../../islands/useHydrated.ts';
 import { readyProps } from '../../islands/NotReady.tsx';
-import { $votes, loadVotes, recordVote } from './votes.ts';
+import { $votes, loadVotes, recordVote, voteFailureKey } from './votes.ts';
 import { CRASH_MESSAGES, withCrashScreen } from '../../islands/CrashScreen.tsx';
 
 export const SURVEY_MESSAGES = [
@@ -30,6 +30,7 @@ export const SURVEY_MESSAGES = [
   'survey.dislikes',
   'survey.voted',
   'survey.failed',
+  'survey.serverError',
   'toast.close',
 ] as const satisfies readonly MessageKey[];
 type Messages = Record<(typeof SURVEY_MESSAGES)[number], string>;
@@ -47,14 +48,14 @@ function SurveyList({ lang, locale, apiBase, surveys: initial, messages: m }: Pr
   const votes = useStore($votes);
   const [surveys, setSurveys] = useState(initial);
   const [pending, setPending] = useState<number | null>(null);
-  // After a vote both buttons are disabled (§4): focus goes to the note that says it was counted, not to the page.
+  // After a vote both buttons are disabled (docs/rules.md, Surveys): focus goes to the note that says it was counted, not to the page.
   const [voted, setVoted] = useState<number | null>(null);
   const done = useRef<HTMLParagraphElement>(null);
   useEffect(() => done.current?.focus(), [voted]);
   const number = new Intl.NumberFormat(locale);
 
-  // The counts in the HTML are as old as the build: ask the API for today's once hydrated (§7
-  // survey/getAll). If that fails, or answers no surveys at all, the built counts stay.
+  // The counts in the HTML are as old as the build: ask the API for today's once hydrated (GET
+  // api/survey/getAll). If that fails, or answers no surveys at all, the built counts stay.
   useEffect(() => {
     let live = true;
     const client = createApiClient({ baseUrl: apiBase, timeoutMs: 10_000, retries: 0 });
@@ -85,7 +86,7 @@ function SurveyList({ lang, locale, apiBase, surveys: initial, messages: m }: Pr
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       setPending(null);
-      void toast('error', m['survey.failed'], m['toast.close']);
+      void toast('error', m[voteFailureKey(err.status)], m['toast.close']);
       return;
     }
     recordVote(siteStorage, survey.id, isLike);

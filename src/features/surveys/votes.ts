@@ -1,5 +1,5 @@
 /**
- * Survey votes cast on this device (§3 "Stored survey vote", §4): keyed by
+ * Survey votes cast on this device (docs/rules.md, Surveys): keyed by
  * survey id, true for like. One nanostore, kept in local storage, so every
  * island and every page sees the same votes.
  */
@@ -34,4 +34,13 @@ export function recordVote(store: Pick<Storage, 'setItem'>, surveyId: number, is
   } catch {
     // Without storage the vote still counts on the server; only the repeat guard is lost.
   }
+}
+
+/**
+ * What a vote that failed says. No answer at all (no connection, none in time: the API client gives no
+ * status) is the connection's fault; an error the server answered (4xx, 5xx) is not, and the visitor is
+ * told the server could not record the vote, so they do not go looking for a fault in their line.
+ */
+export function voteFailureKey(status: number | undefined): 'survey.failed' | 'survey.serverError' {
+  return status === undefined ? 'survey.failed' : 'survey.serverError';
 }

@@ -1,0 +1,49 @@
+/**
+ * The byte budgets (scripts/lib/budgets.ts) find the same pages over budget whether they list the built folder
+ * (`npm run check:budgets`) or are handed the build's own list of its files (the rebuild).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { checkBudgets } from '../../scripts/lib/budgets.ts';
+import { finishBuild } from '../../scripts/lib/finish-build.ts';
+
+const bases = { publicApiBase: 'https://api.example.uz', mediaBase: 'https://api.example.uz', siteUrl: 'https://example.uz', serviceWorker: false };
+const dirs: string[] = [];
+const folder = () => {
+  const d = mkdtempSync(join(tmpdir(), 'budgets-'));
+  dirs.push(d);
+  return d;
+};
+afterEach(async () => {
+  for (const d of dirs.splice(0)) await rm(d, { recursive: true, force: true });
+});
+
+/** Text that does not compress away: an editor pasting a whole report into one post. */
+const long = (bytes: number) => `<p>${randomBytes(bytes).toString('base64').replace(/(.{8})/g, '$1 ')}</p>`;
+const page = (body: string) => `<!doctype html><html lang="uz"><head><title>Sahifa</title></head><body>${body}</body></html>`;
+
+describe('byte budgets', () => {
+  it("the build's file list finds what listing the folder finds, with the same messages", async () => {
+    const site = folder();
+    mkdirSync(join(site, 'news', '7'), { recursive: true });
+    writeFileSync(join(site, 'index.html'), page(long(30_000)));
+    writeFileSync(join(site, 'news', 'index.html'), page('<a href="/news/7">Yangilik</a>'));
+    writeFileSync(join(site, 'news', '7', 'index.html'), page(long(300_000)));
+    const { hashes } = await finishBuild(site, bases, { compressCache: folder() });
+
+    const listed = await checkBudgets(site);
+    const given = await checkBudgets(site, Object.keys(hashes));
+    expect(given.rows).toEqual(listed.rows);
+    expect([...given.failures].sort()).toEqual([...listed.failures].sort());
+    expect(given.failures).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^index\.html: first flight \d+ B over 29200 B$/),
+        expect.stringMatching(/^news\/7\/index\.html: \d+ KB as sent, over 256 KB$/),
+      ]),
+    );
+  });
+});

@@ -119,12 +119,12 @@ test('a picture inside a news text is served from the site, sized and lazy, in U
 });
 
 /*
- * The side list of the latest posts (§2, issue #24): a complementary landmark named by its heading, after the
+ * The side list of the latest posts: a complementary landmark named by its heading, after the
  * article in the page; on the right of the article on a wide screen (from 62 rem, the side menu on the left),
  * under it on a phone. Both kinds of page: a recent post carries its own list, an older one the shared
  * fragment spliced in after the build.
  */
-test.describe('the side list beside the post (§2)', () => {
+test.describe('the side list beside the post', () => {
   for (const lang of [RU, UZ_LATN]) {
     test(`on the right of the article on a wide screen, under it on a phone (${lang.label})`, async ({ page, api }) => {
       const dict = DICTIONARIES[lang.code];

@@ -30,7 +30,7 @@ function show(bar: HTMLElement): void {
     reserve();
     removeEventListener('scroll', onScroll);
   };
-  // §9: scrolling a quarter of the page is consent too, as with the button.
+  // Scrolling a quarter of the page is consent too, as with the button.
   const onScroll = () => {
     const root = document.documentElement;
     if (scrolledEnough(scrollY, root.scrollHeight, innerHeight)) accept();

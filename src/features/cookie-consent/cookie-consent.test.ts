@@ -1,4 +1,4 @@
-/** cookie-consent.ts: how long consent lasts and when scrolling gives it (§9). */
+/** cookie-consent.ts: how long consent lasts and when scrolling gives it. */
 import { describe, expect, it } from 'vitest';
 import { giveConsent, hasConsent, scrolledEnough } from './cookie-consent.ts';
 

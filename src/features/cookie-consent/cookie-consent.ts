@@ -1,6 +1,6 @@
 /**
- * Cookie consent kept in local storage with its own expiry (§9: 150 days, then the bar shows again).
- * It is given by the bar's button or by scrolling 25 % of the page (§9's scroll-accept).
+ * Cookie consent kept in local storage with its own expiry (150 days, then the bar shows again).
+ * It is given by the bar's button or by scrolling 25 % of the page (docs/rules.md, Cookie consent).
  */
 import { COOKIE_CONSENT_DAYS, COOKIE_CONSENT_SCROLL_PERCENT } from '../../constants.ts';
 import { STORAGE_KEYS } from '../../lib/storage.ts';

@@ -103,11 +103,13 @@ sub vcl_deliver {
         set req.http.X-Edge-Origin-Failed = "1";
         return (restart);
     }
+    # BEGIN language error pages: made by `npm run server-config` from the site's tables; do not edit by hand.
     if (resp.status >= 500 && !req.http.X-Edge-Error-Page && req.url !~ "^/((uz-cyrl|ru|en)/)?500") {
         set req.http.X-Edge-Error-Page = "1";
         set req.url = regsub(req.url, "^/((uz-cyrl|ru|en)/)?.*$", "/\1500");
         return (restart);
     }
+    # END language error pages
     if (req.http.X-Edge-Error-Page) {
         set resp.status = 503;
         set resp.http.Cache-Control = "no-store";

@@ -25,7 +25,7 @@ import { startSampleApi } from './sample-api/server.ts';
 import { serveDist } from './lib/static-server.ts';
 
 /** The issue's line: 400 kbps down and up, 400 ms round trip, a CPU 4× slower. */
-export const CONDITIONS = { kbps: 400, rttMs: 400, cpuSlowdown: 4 } as const;
+const CONDITIONS = { kbps: 400, rttMs: 400, cpuSlowdown: 4 } as const;
 const WORK = '.cache/bench-ready';
 const RUN_TIMEOUT_MS = 60_000;
 
@@ -141,7 +141,7 @@ async function measure(browser: Browser, url: string, controls: Partial<Record<C
   }
 }
 
-export function median(values: (number | null)[]): number | null {
+function median(values: (number | null)[]): number | null {
   const v = values.filter((x): x is number => x !== null).sort((a, b) => a - b);
   if (v.length < values.length / 2 || !v.length) return null;
   return v.length % 2 ? v[(v.length - 1) / 2]! : (v[v.length / 2 - 1]! + v[v.length / 2]!) / 2;
@@ -150,7 +150,7 @@ export function median(values: (number | null)[]): number | null {
 const seconds = (ms: number | null) => (ms === null ? '—' : (ms / 1000).toFixed(2));
 
 /** One row of the table: medians of the runs of one page in one language. */
-export function summarise(page: string, runs: RunResult[], controls: Control[]): Record<string, string> {
+function summarise(page: string, runs: RunResult[], controls: Control[]): Record<string, string> {
   const column = (pick: (r: RunResult) => number | null) => seconds(median(runs.map(pick)));
   const opened = runs.filter((r) => r.menuOpenedAt !== null).length;
   return {
@@ -166,7 +166,7 @@ export function summarise(page: string, runs: RunResult[], controls: Control[]):
   };
 }
 
-export function markdownTable(rows: Record<string, string>[]): string {
+function markdownTable(rows: Record<string, string>[]): string {
   const columns = Object.keys(rows[0] ?? {});
   return [`| ${columns.join(' | ')} |`, `|${columns.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${columns.map((c) => r[c]).join(' | ')} |`)].join('\n');
 }

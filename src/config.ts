@@ -5,7 +5,7 @@
  */
 export const SAMPLE_API_URL = 'http://127.0.0.1:8787';
 /** hCaptcha's documented public test key: accepts the test token, never a real visitor. */
-export const HCAPTCHA_TEST_SITEKEY = '10000000-ffff-ffff-ffff-000000000001';
+const HCAPTCHA_TEST_SITEKEY = '10000000-ffff-ffff-ffff-000000000001';
 
 const env = (name: string): string | undefined => {
   const value = process.env[name]?.trim();

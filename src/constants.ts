@@ -40,6 +40,8 @@ export const TOAST_MS = 2000;
 
 /** Appeal fields: at least 10 characters each (docs/rules.md, Appeal form). */
 export const APPEAL_MIN_LENGTH = 10;
+/** Where the appeal form lives (src/pages/[...lang]/murojaat_yuborish.astro, named as the menu names it). */
+export const APPEAL_PATH = '/murojaat_yuborish';
 
 /**
  * The product's lightbox settings that GLightbox can honour (src/features/gallery/lightbox.ts). Its other lightbox numbers

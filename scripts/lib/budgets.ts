@@ -17,11 +17,14 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
+import { APPEAL_PATH } from '../../src/constants.ts';
 import { LANGUAGES } from '../../src/i18n/languages.ts';
+import { INFO_PAGES } from '../../src/lib/info-pages.ts';
+import { SECTIONS } from '../../src/lib/sections.ts';
 import { FILE_CONCURRENCY, listFiles, mapLimit } from './files.ts';
 
-export const INITIAL_WINDOW = 10 * 1460;
-export const BUDGETS = {
+const INITIAL_WINDOW = 10 * 1460;
+const BUDGETS = {
   firstFlight: INITIAL_WINDOW,
   homeFirstFlight: 2 * INITIAL_WINDOW,
   javascript: 90 * 1024,
@@ -29,13 +32,17 @@ export const BUDGETS = {
   page: 256 * 1024,
 } as const;
 
+const NEWS = SECTIONS.news.slug;
+/** The information page measured: the ecology page, with text, pictures and the side menu. */
+const INFORMATION_PAGE = INFO_PAGES.find((p) => p.kind === 'ecology')!.path;
+
 /** The page of each kind whose budget is checked, in every language. */
 const PAGES = [
   { kind: 'home', path: 'index.html', budget: BUDGETS.homeFirstFlight },
-  { kind: 'news list', path: 'news/index.html', budget: BUDGETS.firstFlight },
-  { kind: 'news detail', path: 'news/{firstNews}/index.html', budget: BUDGETS.firstFlight },
-  { kind: 'information page', path: 'ekologiya/index.html', budget: BUDGETS.firstFlight },
-  { kind: 'appeal form', path: 'murojaat_yuborish/index.html', budget: BUDGETS.firstFlight },
+  { kind: 'news list', path: `${NEWS}/index.html`, budget: BUDGETS.firstFlight },
+  { kind: 'news detail', path: `${NEWS}/{firstNews}/index.html`, budget: BUDGETS.firstFlight },
+  { kind: 'information page', path: `${INFORMATION_PAGE.slice(1)}/index.html`, budget: BUDGETS.firstFlight },
+  { kind: 'appeal form', path: `${APPEAL_PATH.slice(1)}/index.html`, budget: BUDGETS.firstFlight },
 ] as const;
 const PREFIXES = LANGUAGES.map((l) => (l.prefix ? `${l.prefix}/` : ''));
 
@@ -49,7 +56,7 @@ function staticImports(code: string): string[] {
   return [...code.matchAll(/(?:\bfrom\s*|\bimport\s*)["'](\.{1,2}\/[^"']+\.js)["']/g)].map((m) => m[1]!);
 }
 
-export function pageJavascript(root: string, html: string): { files: string[]; bytes: number } {
+function pageJavascript(root: string, html: string): { files: string[]; bytes: number } {
   const entries = new Set<string>();
   for (const m of html.matchAll(/<script[^>]*\bsrc="(\/[^"]+\.js)"/g)) entries.add(m[1]!);
   for (const m of html.matchAll(/\b(?:component-url|renderer-url)="(\/[^"]+\.js)"/g)) entries.add(m[1]!);
@@ -75,7 +82,7 @@ export function renderBlocking(html: string): { stylesheets: string[]; scripts: 
 }
 
 /** The pictures a page loads at once (not lazy): the file each <img> names. */
-export function eagerImages(html: string): string[] {
+function eagerImages(html: string): string[] {
   return [...html.matchAll(/<img\b[^>]*>/g)]
     .map((m) => m[0])
     .filter((tag) => !/\bloading="lazy"/.test(tag))
@@ -102,8 +109,8 @@ export async function checkBudgets(rootDir: string, files?: Iterable<string>): P
   const root = resolve(rootDir);
   const rows: BudgetRow[] = [];
   const failures: string[] = [];
-  const newsIndex = existsSync(join(root, 'news/index.html')) ? readFileSync(join(root, 'news/index.html'), 'utf8') : '';
-  const firstNews = /href="\/news\/(\d+)"/.exec(newsIndex)?.[1] ?? '0';
+  const newsIndex = existsSync(join(root, NEWS, 'index.html')) ? readFileSync(join(root, NEWS, 'index.html'), 'utf8') : '';
+  const firstNews = new RegExp(`href="/${NEWS}/(\\d+)"`).exec(newsIndex)?.[1] ?? '0';
   for (const prefix of PREFIXES) {
     for (const p of PAGES) {
       const page = prefix + p.path.replace('{firstNews}', firstNews);

@@ -13,7 +13,7 @@
  */
 
 /** How long the edge may serve a kept copy while the origin is down or answering errors. */
-export const STALE_IF_ERROR_SECONDS = 7 * 24 * 3600;
+const STALE_IF_ERROR_SECONDS = 7 * 24 * 3600;
 /** How long the edge keeps a page before asking the origin again (a 304 when it did not change). */
 export const EDGE_PAGE_SECONDS = 300;
 /** How long past that the edge may still serve it while fetching it anew (deploy/varnish.vcl's req.grace). */
@@ -31,7 +31,7 @@ interface CacheRule {
 }
 
 /** In order: the first rule that matches a path gives its Cache-Control. */
-export const CACHE_RULES: readonly CacheRule[] = [
+const CACHE_RULES: readonly CacheRule[] = [
   {
     covers: 'hashed assets',
     nginxUri: '~^/_astro/',

@@ -26,7 +26,7 @@ if (process.env[STEP_VAR] && process.channel) {
 }
 
 /** A step's report: a file of RELEASES_DIR named after the step and the rebuild's pid. */
-export const stepReportFile = (step: string) => join(resolve(readMachineSettings().releasesDir), `${step}.${process.pid}.json`);
+const stepReportFile = (step: string) => join(resolve(readMachineSettings().releasesDir), `${step}.${process.pid}.json`);
 /**
  * The name of a step's report file, or of the temporary it is written to first (src/content/replace-file.ts);
  * the pid is its rebuild's (removeStaleStaging in ./releases.ts removes those of earlier runs).
@@ -185,7 +185,7 @@ export function noSpaceMessage(disks: DiskSpace[], error?: string): string | nul
  * (RELEASES_DIR, CONTENT_DIR, PICTURE_DIR, the caches, the project) is full or the message says it was (ENOSPC),
  * with which disk and what to free; otherwise `message` as it is.
  */
-export async function explainFullDisk(message: string): Promise<string> {
+async function explainFullDisk(message: string): Promise<string> {
   const full = noSpaceMessage(await diskSpace(), message);
   if (!full) return message;
   return NO_SPACE.test(message) ? full : `${message}: ${full}`;

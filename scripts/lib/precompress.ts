@@ -42,7 +42,7 @@ import type { CompressAnswer, CompressJob, CompressRequest } from './compress-wo
 export const COMPRESSIBLE = /\.(html|css|js|mjs|json|svg|xml|txt|webmanifest|map)$/;
 
 /** Brotli quality of content-named assets and landing pages, and of everything else. */
-export const BROTLI_QUALITY = { best: 11, page: 5 } as const;
+const BROTLI_QUALITY = { best: 11, page: 5 } as const;
 
 /** The home page and page 1 of every section's list, in every language (`/index.html`, `/ru/news/index.html`). */
 const LANDING_PAGE = new RegExp(
@@ -58,7 +58,7 @@ export const CACHE_UNUSED_MS = 7 * 24 * 60 * 60 * 1000;
  * How often a build looks for such entries: looking means a `stat` of every entry (some 100,000 at
  * 2,500 posts per language, seconds of a rebuild), and an entry a week old can wait another day.
  */
-export const PRUNE_EVERY_MS = 24 * 60 * 60 * 1000;
+const PRUNE_EVERY_MS = 24 * 60 * 60 * 1000;
 /** The cache's note of when it was last pruned (its modification time). */
 export const PRUNED_MARK = '.pruned';
 

@@ -54,7 +54,7 @@ const RETRY_MS = [1_000, 4_000];
 const CONCURRENCY = 8;
 const REQUEST_TIMEOUT_MS = 10_000;
 
-export function purgeSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): PurgeSettings {
+function purgeSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): PurgeSettings {
   const url = env.PURGE_URL?.trim();
   const command = env.PURGE_COMMAND?.trim();
   return { ...(url ? { url: url.replace(/\/+$/, '') } : {}), ...(command ? { command } : {}) };

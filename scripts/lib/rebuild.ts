@@ -269,7 +269,7 @@ async function reportUnchanged(
     publish: { ms: 0 },
     files: { added: [], changed: [], removed: [] },
     purge: run.purge,
-    overBudget: current.overBudget ?? [],
+    overBudget: current.overBudget,
     release: current.release,
     previous: current.previous,
   };

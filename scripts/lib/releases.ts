@@ -300,7 +300,7 @@ export class PublishError extends Error {
   }
 }
 
-/** The policy of one release, or null (a release without one, e.g. from before policies). */
+/** The policy of release `id`, or null when there is no such release or it has none (it was never finished). */
 async function releasePolicy(dir: string, id: string | null): Promise<string | null> {
   if (!id) return null;
   const text = (await readFile(join(dir, id, CSP_FILE), 'utf8').catch(() => '')).trim();
@@ -360,10 +360,8 @@ export async function publishRelease(dir: string, id: string, previousId: string
     // The release's rename into RELEASES_DIR and the new links are entries of this folder: make them durable too.
     await fsyncPath(dir);
   };
-  if (!next) {
-    await swap();
-    return null;
-  }
+  // Every finished release carries its policy: one without it would be served under another's and have its scripts refused.
+  if (!next) throw new PublishError(`release ${id} has no ${CSP_FILE}, so it was never finished: not published`, false);
   const own = nginxCspSnippet(next);
   const during = served ? nginxCspSnippet(unionPolicy(served, next)) : own;
   if (during !== loaded) {

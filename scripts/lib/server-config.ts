@@ -5,12 +5,14 @@
  * `/news/page/2`) in nginx, in `public/_redirects` and in `npm run preview`,
  * each language's not-found and error pages in nginx, and the caching rule of each
  * path (./cache-rules.ts).
+ * The edge's error page by language (deploy/varnish.vcl) and the static hosts'
+ * caching rules (public/_headers) likewise.
  * `npm run server-config` writes them; a unit test fails when a committed
  * file differs from what the tables give.
  */
 import { LANGUAGES } from '../../src/i18n/languages.ts';
 import { SECTION_LIST } from '../../src/lib/sections.ts';
-import { nginxCacheMap } from './cache-rules.ts';
+import { cacheControl, nginxCacheMap } from './cache-rules.ts';
 
 export interface Tables {
   /** URL prefixes of the languages, '' for the unprefixed default. */
@@ -79,13 +81,39 @@ export function nginxBlocks(tables: Tables = SITE_TABLES): Record<string, string
   return { 'cache rules': nginxCacheMap(), 'list redirects': redirect, 'language error pages': languages };
 }
 
-/** `text` (deploy/nginx.conf) with each generated block replaced by what the tables give now. */
-export function withNginxBlocks(text: string, tables: Tables = SITE_TABLES): string {
+/** The generated block of deploy/varnish.vcl: an origin's failure answered with the visitor's language's error page. */
+export function varnishBlocks(tables: Tables = SITE_TABLES): Record<string, string> {
+  const prefixed = alternatives(tables.prefixes.filter(Boolean));
+  const errorPage = [
+    `    if (resp.status >= 500 && !req.http.X-Edge-Error-Page && req.url !~ "^/((${prefixed})/)?500") {`,
+    '        set req.http.X-Edge-Error-Page = "1";',
+    `        set req.url = regsub(req.url, "^/((${prefixed})/)?.*$", "/\\1500");`,
+    '        return (restart);',
+    '    }',
+  ].join('\n');
+  return { 'language error pages': errorPage };
+}
+
+/** The generated block of public/_headers: the Cache-Control of hashed assets and of the service worker, as served elsewhere. */
+export function headersBlocks(): Record<string, string> {
+  const rule = (pattern: string, path: string) => `${pattern}\n  Cache-Control: ${cacheControl(path, path.slice(1))}`;
+  return { 'cache rules': [rule('/_astro/*', '/_astro/asset.js'), rule('/sw.js', '/sw.js')].join('\n\n') };
+}
+
+/** The files that hold generated blocks, with the blocks each should hold; `npm run server-config` writes them. */
+export const GENERATED_FILES: readonly { file: string; blocks: (tables?: Tables) => Record<string, string> }[] = [
+  { file: 'deploy/nginx.conf', blocks: nginxBlocks },
+  { file: 'deploy/varnish.vcl', blocks: varnishBlocks },
+  { file: 'public/_headers', blocks: headersBlocks },
+];
+
+/** `text` (the file `file`) with each generated block replaced by `blocks`. */
+export function withBlocks(file: string, text: string, blocks: Record<string, string>): string {
   let out = text;
-  for (const [name, body] of Object.entries(nginxBlocks(tables))) {
+  for (const [name, body] of Object.entries(blocks)) {
     const begin = out.indexOf(BEGIN(name));
     const end = out.indexOf(END(name));
-    if (begin < 0 || end < begin) throw new Error(`deploy/nginx.conf has no "${BEGIN(name)}" … "${END(name)}" block`);
+    if (begin < 0 || end < begin) throw new Error(`${file} has no "${BEGIN(name)}" … "${END(name)}" block`);
     const indent = out.slice(out.lastIndexOf('\n', begin) + 1, begin);
     out = `${out.slice(0, begin)}${BEGIN(name)}\n${body}\n${indent}${out.slice(end)}`;
   }

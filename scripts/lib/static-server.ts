@@ -52,7 +52,7 @@ async function fileAt(path: string): Promise<{ file: string; size: number; mtime
 }
 
 /**
- * The content codings an Accept-Encoding header allows, with their q-values (RFC 9110 §12.5.3):
+ * The content codings an Accept-Encoding header allows, with their q-values (RFC 9110, section 12.5.3):
  * `br;q=0` refuses brotli, `*` stands for any coding not named.
  */
 export function acceptedEncodings(header: string): (coding: string) => boolean {

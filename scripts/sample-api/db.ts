@@ -19,10 +19,10 @@ const SEED_DIR = new URL('./seed/', import.meta.url);
 const SCHEMA_VERSION = 2;
 
 export type Texts = { uz: string; ru: string; en: string };
-export const LANGS = [1, 2, 3, 4] as const;
+const LANGS = [1, 2, 3, 4] as const;
 
 /** The text of a seed entry in API language `lang`; Uzbek Cyrillic is transliterated from Latin. */
-export function textIn(t: Texts, lang: number): string {
+function textIn(t: Texts, lang: number): string {
   if (lang === 2) return latinToCyrillic(t.uz);
   if (lang === 3) return t.ru;
   if (lang === 4) return t.en;
@@ -120,19 +120,13 @@ export function migrateKept(db: DatabaseSync): void {
   db.exec('CREATE UNIQUE INDEX IF NOT EXISTS appeals_by_idempotency_key ON appeals (idempotency_key)');
 }
 
+/** The URL of a seed picture for an item (`post/101`, `employee/3`, `gallery/2-5`); null when the seed gives it none. */
+type PictureOf = (name: string | null, own: string, kind?: PictureKind) => string | null;
+
 function seed(db: DatabaseSync, dataDir: string, scale: number, photos: PhotoMode): void {
-  const posts = readSeed<SeedPost[]>('posts.json');
-  const pages = readSeed<SeedPage[]>('pages.json');
-  const menu = readSeed<SeedMenuGroup[]>('menu.json');
-  const employees = readSeed<SeedEmployee[]>('employees.json');
-  const galleries = readSeed<SeedGalleries>('galleries.json');
-  const surveys = readSeed<SeedSurvey[]>('surveys.json');
   const pictures = new Map<string, PictureKind>();
-  /**
-   * The URL of a seed picture `name` for the item `own` names (`post/101`, `employee/3`, `gallery/2-5`).
-   * The seed pictures are drawn in both modes: posts' HTML may show them too.
-   */
-  const picture = (name: string | null, own: string, kind: PictureKind = 'landscape') => {
+  // The seed pictures are drawn in both modes: posts' HTML may show them too.
+  const picture: PictureOf = (name, own, kind = 'landscape') => {
     if (!name) return null;
     pictures.set(name, kind);
     return photos === 'distinct' ? `/media/${own}.jpg` : `/uploads/${kind}-${name}.png`;
@@ -142,78 +136,13 @@ function seed(db: DatabaseSync, dataDir: string, scale: number, photos: PhotoMod
   try {
     for (const t of CONTENT_TABLES) db.exec(`DROP TABLE IF EXISTS ${t}`);
     db.exec(CONTENT_SCHEMA);
-    const addPost = db.prepare('INSERT INTO posts VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
-    const addSearch = db.prepare('INSERT INTO search_index VALUES (?, ?, ?, ?, ?)');
-    const searchable = (lang: number, id: number, isPage: boolean, title: string, html: string) =>
-      addSearch.run(title, html.replace(/<[^>]*>/g, ' '), lang, id, isPage ? 1 : 0);
-
-    let postId = 100;
-    for (const p of posts) {
-      postId++;
-      for (const lang of LANGS) {
-        const title = textIn(p.title, lang);
-        const html = textIn(p.html, lang);
-        addPost.run(postId, lang, p.type, p.date, p.views, picture(p.image, `post/${postId}`), title, textIn(p.brief, lang), html);
-        searchable(lang, postId, false, title, html);
-      }
-    }
-    // Benchmark scale: older news generated from the seed news, so every one is distinct.
-    const news = posts.filter((p) => p.type === 1);
-    for (let k = 0; k < scale; k++) {
-      const base = news[k % news.length]!;
-      const date = new Date(Date.parse('2024-01-01T09:00:00+05:00') - k * 3_600_000).toISOString();
-      postId++;
-      for (const lang of LANGS) {
-        const title = `${textIn(base.title, lang)} (${k + 1})`;
-        addPost.run(postId, lang, 1, date, k % 500, picture(base.image, `post/${postId}`), title, textIn(base.brief, lang), textIn(base.html, lang));
-      }
-    }
-
-    const addPage = db.prepare('INSERT INTO pages VALUES (?, ?, ?, ?, ?)');
-    for (const p of pages) {
-      for (const lang of LANGS) {
-        const title = textIn(p.title, lang);
-        const html = textIn(p.html, lang);
-        addPage.run(p.id, lang, p.views, title, html);
-        searchable(lang, p.id, true, title, html);
-      }
-    }
-
-    const addGroup = db.prepare('INSERT INTO menu_groups VALUES (?, ?, ?, ?, ?)');
-    const addItem = db.prepare('INSERT INTO menu_items VALUES (?, ?, ?, ?, ?, ?, ?)');
-    let itemId = 0;
-    menu.forEach((g, gi) => {
-      for (const lang of LANGS) addGroup.run(gi + 1, lang, gi, g.isTop ? 1 : 0, textIn(g.title, lang));
-      g.items.forEach((item, ii) => {
-        itemId++;
-        for (const lang of LANGS) addItem.run(itemId, lang, gi + 1, ii, item.page, item.isPage ? 1 : 0, textIn(item.title, lang));
-      });
-    });
-
-    const addEmployee = db.prepare('INSERT INTO employees VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
-    employees.forEach((e, i) => {
-      for (const lang of LANGS) {
-        addEmployee.run(i + 1, lang, e.category, picture(e.image, `employee/${i + 1}`, 'portrait'), textIn(e.fio, lang), textIn(e.position, lang),
-          textIn(e.briefly, lang), textIn(e.biography, lang), textIn(e.obligation, lang));
-      }
-    });
-
-    const addPhotoGroup = db.prepare('INSERT INTO photo_groups VALUES (?, ?, ?, ?, ?)');
-    galleries.photoGroups.forEach((g, i) => {
-      const urls = JSON.stringify(g.photos.map((name, n) => picture(name, `gallery/${i + 1}-${n + 1}`)));
-      for (const lang of LANGS) addPhotoGroup.run(i + 1, lang, g.date, textIn(g.title, lang), urls);
-    });
-    const addVideo = db.prepare('INSERT INTO videos VALUES (?, ?, ?, ?)');
-    galleries.videos.forEach((vid, i) => {
-      for (const lang of LANGS) addVideo.run(i + 1, lang, vid.url, textIn(vid.title, lang));
-    });
-
-    const addSurvey = db.prepare('INSERT INTO surveys VALUES (?, ?, ?, ?, ?)');
-    const addCounts = db.prepare('INSERT INTO survey_seed_counts VALUES (?, ?, ?)');
-    surveys.forEach((s, i) => {
-      addCounts.run(i + 1, s.likes, s.dislikes);
-      for (const lang of LANGS) addSurvey.run(i + 1, lang, textIn(s.title, lang), textIn(s.brief, lang), textIn(s.author, lang));
-    });
+    const searchable = searchIndexer(db);
+    seedPosts(db, scale, picture, searchable);
+    seedPages(db, searchable);
+    seedMenu(db);
+    seedEmployees(db, picture);
+    seedGalleries(db, picture);
+    seedSurveys(db);
     db.exec('COMMIT');
   } catch (err) {
     db.exec('ROLLBACK');
@@ -225,4 +154,95 @@ function seed(db: DatabaseSync, dataDir: string, scale: number, photos: PhotoMod
     const file = join(dataDir, 'uploads', `${kind}-${name}.png`);
     if (!existsSync(file)) writeFileSync(file, renderPicture(name, kind).png);
   }
+}
+
+type Searchable = (lang: number, id: number, isPage: boolean, title: string, html: string) => void;
+
+/** Adds an item's words to the search index (its HTML without tags). */
+function searchIndexer(db: DatabaseSync): Searchable {
+  const addSearch = db.prepare('INSERT INTO search_index VALUES (?, ?, ?, ?, ?)');
+  return (lang, id, isPage, title, html) => void addSearch.run(title, html.replace(/<[^>]*>/g, ' '), lang, id, isPage ? 1 : 0);
+}
+
+function seedPosts(db: DatabaseSync, scale: number, picture: PictureOf, searchable: Searchable): void {
+  const posts = readSeed<SeedPost[]>('posts.json');
+  const addPost = db.prepare('INSERT INTO posts VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+  let postId = 100;
+  for (const p of posts) {
+    postId++;
+    for (const lang of LANGS) {
+      const title = textIn(p.title, lang);
+      const html = textIn(p.html, lang);
+      addPost.run(postId, lang, p.type, p.date, p.views, picture(p.image, `post/${postId}`), title, textIn(p.brief, lang), html);
+      searchable(lang, postId, false, title, html);
+    }
+  }
+  // Benchmark scale: older news generated from the seed news, so every one is distinct.
+  const news = posts.filter((p) => p.type === 1);
+  for (let k = 0; k < scale; k++) {
+    const base = news[k % news.length]!;
+    const date = new Date(Date.parse('2024-01-01T09:00:00+05:00') - k * 3_600_000).toISOString();
+    postId++;
+    for (const lang of LANGS) {
+      const title = `${textIn(base.title, lang)} (${k + 1})`;
+      addPost.run(postId, lang, 1, date, k % 500, picture(base.image, `post/${postId}`), title, textIn(base.brief, lang), textIn(base.html, lang));
+    }
+  }
+}
+
+function seedPages(db: DatabaseSync, searchable: Searchable): void {
+  const addPage = db.prepare('INSERT INTO pages VALUES (?, ?, ?, ?, ?)');
+  for (const p of readSeed<SeedPage[]>('pages.json')) {
+    for (const lang of LANGS) {
+      const title = textIn(p.title, lang);
+      const html = textIn(p.html, lang);
+      addPage.run(p.id, lang, p.views, title, html);
+      searchable(lang, p.id, true, title, html);
+    }
+  }
+}
+
+function seedMenu(db: DatabaseSync): void {
+  const addGroup = db.prepare('INSERT INTO menu_groups VALUES (?, ?, ?, ?, ?)');
+  const addItem = db.prepare('INSERT INTO menu_items VALUES (?, ?, ?, ?, ?, ?, ?)');
+  let itemId = 0;
+  readSeed<SeedMenuGroup[]>('menu.json').forEach((g, gi) => {
+    for (const lang of LANGS) addGroup.run(gi + 1, lang, gi, g.isTop ? 1 : 0, textIn(g.title, lang));
+    g.items.forEach((item, ii) => {
+      itemId++;
+      for (const lang of LANGS) addItem.run(itemId, lang, gi + 1, ii, item.page, item.isPage ? 1 : 0, textIn(item.title, lang));
+    });
+  });
+}
+
+function seedEmployees(db: DatabaseSync, picture: PictureOf): void {
+  const addEmployee = db.prepare('INSERT INTO employees VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+  readSeed<SeedEmployee[]>('employees.json').forEach((e, i) => {
+    for (const lang of LANGS) {
+      addEmployee.run(i + 1, lang, e.category, picture(e.image, `employee/${i + 1}`, 'portrait'), textIn(e.fio, lang), textIn(e.position, lang),
+        textIn(e.briefly, lang), textIn(e.biography, lang), textIn(e.obligation, lang));
+    }
+  });
+}
+
+function seedGalleries(db: DatabaseSync, picture: PictureOf): void {
+  const galleries = readSeed<SeedGalleries>('galleries.json');
+  const addPhotoGroup = db.prepare('INSERT INTO photo_groups VALUES (?, ?, ?, ?, ?)');
+  galleries.photoGroups.forEach((g, i) => {
+    const urls = JSON.stringify(g.photos.map((name, n) => picture(name, `gallery/${i + 1}-${n + 1}`)));
+    for (const lang of LANGS) addPhotoGroup.run(i + 1, lang, g.date, textIn(g.title, lang), urls);
+  });
+  const addVideo = db.prepare('INSERT INTO videos VALUES (?, ?, ?, ?)');
+  galleries.videos.forEach((vid, i) => {
+    for (const lang of LANGS) addVideo.run(i + 1, lang, vid.url, textIn(vid.title, lang));
+  });
+}
+
+function seedSurveys(db: DatabaseSync): void {
+  const addSurvey = db.prepare('INSERT INTO surveys VALUES (?, ?, ?, ?, ?)');
+  const addCounts = db.prepare('INSERT INTO survey_seed_counts VALUES (?, ?, ?)');
+  readSeed<SeedSurvey[]>('surveys.json').forEach((s, i) => {
+    addCounts.run(i + 1, s.likes, s.dislikes);
+    for (const lang of LANGS) addSurvey.run(i + 1, lang, textIn(s.title, lang), textIn(s.brief, lang), textIn(s.author, lang));
+  });
 }

@@ -46,7 +46,7 @@
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 
-export const FAULT_KINDS = ['slow', '500', 'drop', 'malformed-json', 'bad-items', 'huge'] as const;
+const FAULT_KINDS = ['slow', '500', 'drop', 'malformed-json', 'bad-items', 'huge'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export interface FaultRule {
@@ -59,7 +59,7 @@ export interface FaultRule {
   times?: number;
 }
 
-export const DEFAULT_SLOW_MS = 30_000;
+const DEFAULT_SLOW_MS = 30_000;
 /** Approximate size of a `huge` answer. */
 export const HUGE_BYTES = 20 * 1024 * 1024;
 

@@ -30,27 +30,28 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import sharp from 'sharp';
 import { createLimiter } from '../../src/content/limit.ts';
+import { replaceFile } from '../../src/content/replace-file.ts';
 import { random, renderPicture, type PictureKind } from './images.ts';
 
-export const PHOTO_MODES = ['shared', 'distinct'] as const;
+const PHOTO_MODES = ['shared', 'distinct'] as const;
 export type PhotoMode = (typeof PHOTO_MODES)[number];
 export const MEDIA_HEADER_MODES = ['none', 'etag', 'last-modified', 'max-age'] as const;
 export type MediaHeaderMode = (typeof MEDIA_HEADER_MODES)[number];
 
 /** The Last-Modified of every picture not replaced since the seed (stable across restarts). */
 export const ORIGINAL_MODIFIED = Date.UTC(2025, 0, 1);
-export const MAX_AGE = 'public, max-age=86400';
+const MAX_AGE = 'public, max-age=86400';
 /** Bump when renderPhoto draws differently, so cached files of the old drawing are not served. */
 const RENDER_VERSION = 1;
-export const LANDSCAPE = { width: 1600, height: 1066 };
-export const PORTRAIT = { width: 800, height: 1000 };
+const LANDSCAPE = { width: 1600, height: 1066 };
+const PORTRAIT = { width: 800, height: 1000 };
 
 // ---- options and the environment --------------------------------------------
 
@@ -110,7 +111,7 @@ async function smoothGrid(gw: number, gh: number, w: number, h: number, cell: (x
  * encode: low-frequency colour blobs from a few tones, mid-sized detail, and
  * fine per-pixel grain. The same `seed` gives the same bytes (with the same sharp).
  */
-export async function renderPhoto(seed: string, kind: PictureKind): Promise<Buffer> {
+async function renderPhoto(seed: string, kind: PictureKind): Promise<Buffer> {
   const { width: w, height: h } = kind === 'portrait' ? PORTRAIT : LANDSCAPE;
   const rnd = random(seed);
   const tones = Array.from({ length: 3 }, () => TONES[Math.floor(rnd() * TONES.length)]!);
@@ -194,15 +195,15 @@ interface Target {
   contentType: string;
 }
 
-export const httpDate = (ms: number) => new Date(ms).toUTCString();
+const httpDate = (ms: number) => new Date(ms).toUTCString();
 
 /** Pictures drawn on request by this process (for tests: concurrent first requests draw once). */
 export const mediaStats = { drawn: 0 };
 
-export function createMediaStore(db: DatabaseSync, dataDir: string): MediaStore {
-  const uploads = join(dataDir, 'uploads');
-  const cache = join(dataDir, 'media-cache', `r${RENDER_VERSION}`);
-  const q = {
+type MediaQueries = ReturnType<typeof mediaQueries>;
+
+function mediaQueries(db: DatabaseSync) {
+  return {
     version: db.prepare('SELECT version, modified FROM media_versions WHERE path = ?'),
     bump: db.prepare(`INSERT INTO media_versions (path, version, modified) VALUES (?, 1, ?)
       ON CONFLICT (path) DO UPDATE SET version = version + 1, modified = max(excluded.modified, modified + 1000)`),
@@ -210,69 +211,78 @@ export function createMediaStore(db: DatabaseSync, dataDir: string): MediaStore 
     employee: db.prepare('SELECT 1 FROM employees WHERE id = ? AND lang = 1 AND image = ?'),
     gallery: db.prepare('SELECT photos FROM photo_groups WHERE id = ? AND lang = 1'),
   };
-  /** Drawings under way, by file: concurrent first requests wait for the same one. */
-  const drawing = new Map<string, Promise<void>>();
-  /** ETags by file, size and modification time (a file of one version never changes, but a reseed may redraw a PNG). */
-  const etags = new Map<string, string>();
-  // At most one drawing per core at once: a drawing holds some 15 MB of pixels.
-  const limit = createLimiter(Math.max(1, availableParallelism()));
+}
 
-  function target(path: string): Target | null {
-    let m = /^\/uploads\/(?:(landscape|portrait)-([\w.-]+)|[\w.-]+)\.png$/.exec(path);
-    if (m) {
-      const file = path.slice('/uploads/'.length);
-      if (!existsSync(join(uploads, file))) return null;
-      const kind = (m[1] ?? 'landscape') as PictureKind;
-      const name = m[2] ?? file;
-      return {
-        path,
-        kind,
-        original: join(uploads, file),
-        cached: (v) => join(cache, 'uploads', `${file.slice(0, -'.png'.length)}.v${v}.png`),
-        draw: async (v) => renderPicture(`${name}#${v}`, kind).png,
-        contentType: 'image/png',
-      };
-    }
-    m = /^\/media\/(post|employee|gallery)\/(\d+)(?:-(\d+))?\.jpg$/.exec(path);
-    if (!m) return null;
-    const [, type, id, n] = m as unknown as [string, 'post' | 'employee' | 'gallery', string, string | undefined];
-    if (type === 'gallery') {
-      const row = n !== undefined ? (q.gallery.get(Number(id)) as { photos: string } | undefined) : undefined;
-      if (!row || !(JSON.parse(row.photos) as string[]).includes(path)) return null;
-    } else if (n !== undefined || !q[type].get(Number(id), path)) return null;
-    const kind: PictureKind = type === 'employee' ? 'portrait' : 'landscape';
-    const name = path.slice('/media/'.length, -'.jpg'.length);
+/** What `path` names, or null when the seed gave no item that picture: a seed PNG under `uploads`, or a photograph. */
+function targetOf(path: string, q: MediaQueries, uploads: string, cache: string): Target | null {
+  let m = /^\/uploads\/(?:(landscape|portrait)-([\w.-]+)|[\w.-]+)\.png$/.exec(path);
+  if (m) {
+    const file = path.slice('/uploads/'.length);
+    if (!existsSync(join(uploads, file))) return null;
+    const kind = (m[1] ?? 'landscape') as PictureKind;
+    const name = m[2] ?? file;
     return {
       path,
       kind,
-      cached: (v) => join(cache, `${name}${v ? `.v${v}` : ''}.jpg`),
-      draw: (v) => renderPhoto(v ? `${name}#${v}` : name, kind),
-      contentType: 'image/jpeg',
+      original: join(uploads, file),
+      cached: (v) => join(cache, 'uploads', `${file.slice(0, -'.png'.length)}.v${v}.png`),
+      draw: async (v) => renderPicture(`${name}#${v}`, kind).png,
+      contentType: 'image/png',
     };
   }
+  m = /^\/media\/(post|employee|gallery)\/(\d+)(?:-(\d+))?\.jpg$/.exec(path);
+  if (!m) return null;
+  const [, type, id, n] = m as unknown as [string, 'post' | 'employee' | 'gallery', string, string | undefined];
+  if (type === 'gallery') {
+    const row = n !== undefined ? (q.gallery.get(Number(id)) as { photos: string } | undefined) : undefined;
+    if (!row || !(JSON.parse(row.photos) as string[]).includes(path)) return null;
+  } else if (n !== undefined || !q[type].get(Number(id), path)) return null;
+  const kind: PictureKind = type === 'employee' ? 'portrait' : 'landscape';
+  const name = path.slice('/media/'.length, -'.jpg'.length);
+  return {
+    path,
+    kind,
+    cached: (v) => join(cache, `${name}${v ? `.v${v}` : ''}.jpg`),
+    draw: (v) => renderPhoto(v ? `${name}#${v}` : name, kind),
+    contentType: 'image/jpeg',
+  };
+}
 
-  /** Makes sure `file` exists, drawing it once however many ask at the same time. */
-  async function ensure(file: string, draw: () => Promise<Buffer>): Promise<void> {
+/** Files drawn on first request, each once however many ask at the same time, at most one drawing per core. */
+class Drawings {
+  /** Drawings under way, by file. */
+  readonly #pending = new Map<string, Promise<void>>();
+  // A drawing holds some 15 MB of pixels.
+  readonly #limit = createLimiter(Math.max(1, availableParallelism()));
+
+  async ensure(file: string, draw: () => Promise<Buffer>): Promise<void> {
     if (existsSync(file)) return;
-    let pending = drawing.get(file);
+    let pending = this.#pending.get(file);
     if (!pending) {
-      pending = limit(async () => {
+      pending = this.#limit(async () => {
         if (existsSync(file)) return;
         const bytes = await draw();
         mediaStats.drawn++;
         await mkdir(dirname(file), { recursive: true });
-        // Written whole under another name first: a reader never sees half a picture.
-        const tmp = `${file}.${process.pid}.tmp`;
-        await writeFile(tmp, bytes);
-        await rename(tmp, file);
-      }).finally(() => drawing.delete(file));
-      drawing.set(file, pending);
+        // A reader never sees half a picture.
+        await replaceFile(file, bytes);
+      }).finally(() => this.#pending.delete(file));
+      this.#pending.set(file, pending);
     }
     await pending;
   }
+}
+
+export function createMediaStore(db: DatabaseSync, dataDir: string): MediaStore {
+  const uploads = join(dataDir, 'uploads');
+  const cache = join(dataDir, 'media-cache', `r${RENDER_VERSION}`);
+  const q = mediaQueries(db);
+  const drawings = new Drawings();
+  /** ETags by file, size and modification time (a file of one version never changes, but a reseed may redraw a PNG). */
+  const etags = new Map<string, string>();
 
   async function get(path: string): Promise<Picture | null> {
-    const t = target(path);
+    const t = targetOf(path, q, uploads, cache);
     if (!t) return null;
     const row = q.version.get(path) as { version: number; modified: number } | undefined;
     const version = row?.version ?? 0;
@@ -280,7 +290,7 @@ export function createMediaStore(db: DatabaseSync, dataDir: string): MediaStore 
     if (version === 0 && t.original) file = t.original;
     else {
       file = t.cached(version);
-      await ensure(file, () => t.draw(version));
+      await drawings.ensure(file, () => t.draw(version));
     }
     const bytes = await readFile(file).catch(() => null);
     if (!bytes) return null;
@@ -298,7 +308,7 @@ export function createMediaStore(db: DatabaseSync, dataDir: string): MediaStore 
     get,
     async replace(pathOrUrl) {
       const path = new URL(pathOrUrl, 'http://localhost').pathname;
-      if (!target(path)) throw new MediaNotFoundError(`No picture at ${path}`);
+      if (!targetOf(path, q, uploads, cache)) throw new MediaNotFoundError(`No picture at ${path}`);
       const now = Math.floor(Date.now() / 1000) * 1000;
       q.bump.run(path, Math.max(now, ORIGINAL_MODIFIED + 1000));
       const picture = await get(path);
@@ -308,7 +318,6 @@ export function createMediaStore(db: DatabaseSync, dataDir: string): MediaStore 
     },
   };
 }
-
 
 // ---- answering --------------------------------------------------------------
 

@@ -29,7 +29,7 @@ import {
 } from './media.ts';
 
 /** Posts per page of `api/post/{type}`. */
-export const PAGE_SIZE = 10;
+const PAGE_SIZE = 10;
 /** Every appeal field at least 10 characters (docs/rules.md, Appeal form), enforced here as the real server does (400). */
 const MIN_FIELD_LENGTH = 10;
 const MAX_BODY_BYTES = 64 * 1024;
@@ -213,117 +213,122 @@ function prepareQueries(db: DatabaseSync) {
     appeal: db.prepare(`INSERT INTO appeals (received_at, lang, fio, tel, email, title, description, idempotency_key)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`),
     appealByKey: db.prepare('SELECT id, lang FROM appeals WHERE idempotency_key = ?'),
-  };}
+  };
+}
 
+type Queries = ReturnType<typeof prepareQueries>;
+
+/** Answers every call of the API's contract; the answers themselves are the functions below. */
 function router(db: DatabaseSync, media: MediaStore, mediaHeaders: MediaHeaderMode) {
   const q = prepareQueries(db);
-
-
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const path = url.pathname.replace(/\/+$/, '');
     const lang = langOf(req);
     const get = req.method === 'GET' || req.method === 'HEAD';
+    const post = req.method === 'POST';
     let m: RegExpMatchArray | null;
 
-    if (get && (m = path.match(/^\/api\/post\/(\d+)$/))) {
-      const n = Number(m[1]);
-      // The list and the detail share a path, api/post/{n}: a list call carries pageNumber, a detail call never does.
-      if (url.searchParams.has('pageNumber')) {
-        const { n: total } = q.postCount.get(lang, n) as { n: number };
-        const maxPageNumber = Math.max(1, Math.ceil(total / PAGE_SIZE));
-        const page = Math.min(Math.max(1, Number.parseInt(url.searchParams.get('pageNumber')!, 10) || 1), maxPageNumber);
-        const list = q.postList.all(lang, n, PAGE_SIZE, (page - 1) * PAGE_SIZE);
-        return sendJson(res, 200, { success: true, data: { list, maxPageNumber, currentPageNumber: page } });
-      }
-      const post = q.post.get(lang, n);
-      return post ? sendJson(res, 200, { data: post }) : sendJson(res, 404, { errorMsg: 'Not found' });
-    }
-    if (get && (m = path.match(/^\/api\/page\/(\d+)$/))) {
-      const page = q.page.get(lang, Number(m[1]));
-      return page ? sendJson(res, 200, { data: page }) : sendJson(res, 404, { errorMsg: 'Not found' });
-    }
+    if (get && (m = path.match(/^\/api\/post\/(\d+)$/))) return answerPosts(q, res, url, lang, Number(m[1]));
+    if (get && (m = path.match(/^\/api\/page\/(\d+)$/))) return answerRow(res, q.page.get(lang, Number(m[1])));
     if (get && path === '/api/survey/getAll') return sendJson(res, 200, { data: q.surveys.all(lang) });
-    if (req.method === 'POST' && path === '/api/survey/answer') return answerSurvey(req, res);
-    if (get && path === '/api/search') {
-      const searchLang = langOf(req, 'langtypeqorakul');
-      const match = ftsQuery(url.searchParams.get('q') ?? '', searchLang === 1);
-      if (!match) return sendJson(res, 200, { errorMsg: message('emptyQuery', searchLang) });
-      const rows = q.search.all(match, searchLang) as { id: number; title: string; is_page: number }[];
-      return sendJson(res, 200, rows.map((r) => ({ id: r.id, title: r.title, ispage: r.is_page === 1 })));
-    }
-    if (get && path === '/api/home/menus') return sendJson(res, 200, { data: menus(lang) });
+    if (post && path === '/api/survey/answer') return answerSurvey(q, req, res);
+    if (get && path === '/api/search') return answerSearch(q, req, res, url);
+    if (get && path === '/api/home/menus') return sendJson(res, 200, { data: menus(q, lang) });
     if (get && (m = path.match(/^\/api\/employee\/([123])$/))) return sendJson(res, 200, { data: q.employees.all(lang, Number(m[1])) });
-    if (get && path === '/api/gallery/photos') return sendJson(res, 200, { data: photoGroups(lang) });
+    if (get && path === '/api/gallery/photos') return sendJson(res, 200, { data: photoGroups(q, lang) });
     if (get && path === '/api/gallery/videos') return sendJson(res, 200, { data: q.videos.all(lang) });
-    if (req.method === 'POST' && path === '/api/apply') return apply(req, res, lang);
+    if (post && path === '/api/apply') return apply(q, req, res, lang);
     if (get && /^\/(?:uploads\/[\w.-]+\.png|media\/\w+\/[\w-]+\.jpg)$/.test(path)) {
       const picture = await media.get(path);
-      return picture ? sendPicture(req, res, picture, mediaHeaders) : sendJson(res, 404, { errorMsg: 'Not found' });
+      return picture ? sendPicture(req, res, picture, mediaHeaders) : notFound(res);
     }
-    // For tests: a picture replaced at the same URL (media.ts). Never answered to another machine.
-    if (req.method === 'POST' && path === '/_sample/replace-media') {
-      if (!fromLoopback(req)) return sendJson(res, 403, { errorMsg: 'Forbidden' });
-      try {
-        return sendJson(res, 200, await media.replace(url.searchParams.get('path') ?? ''));
-      } catch (err) {
-        if (err instanceof MediaNotFoundError) return sendJson(res, 404, { errorMsg: err.message });
-        throw err;
-      }
-    }
-    return sendJson(res, 404, { errorMsg: 'Not found' });
+    if (post && path === '/_sample/replace-media') return replaceMedia(media, req, res, url);
+    return notFound(res);
   };
+}
 
-  async function answerSurvey(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const raw = await readText(req);
-    if (raw === null) return sendJson(res, 413, { errorMsg: 'Too large' });
-    let body: { surveyId?: unknown; isLike?: unknown };
-    try {
-      body = JSON.parse(raw) as typeof body;
-    } catch {
-      return sendJson(res, 400, { errorMsg: 'Invalid JSON' });
-    }
-    if (typeof body.isLike !== 'boolean' || !q.surveyExists.get(Number(body.surveyId))) {
-      return sendJson(res, 400, { errorMsg: 'Invalid answer' });
-    }
-    q.answer.run(Number(body.surveyId), body.isLike ? 1 : 0, new Date().toISOString());
-    return sendJson(res, 200, { success: true });
-  }
+const notFound = (res: ServerResponse) => sendJson(res, 404, { errorMsg: 'Not found' });
+const answerRow = (res: ServerResponse, row: unknown) => (row ? sendJson(res, 200, { data: row }) : notFound(res));
 
-  function menus(lang: number) {
-    const groups = q.groups.all(lang) as { id: number; title: string; is_top: number }[];
-    const items = q.items.all(lang) as { group_id: number; title: string; page: string; is_page: number }[];
-    return groups.map((g) => ({
-      title: g.title,
-      isTop: g.is_top === 1,
-      items: items.filter((i) => i.group_id === g.id).map((i) => ({ title: i.title, page: i.page, isPage: i.is_page === 1 })),
-    }));
-  }
+/** `api/post/{type}`: a list call carries pageNumber, a detail call (the same path, the post's id) never does. */
+function answerPosts(q: Queries, res: ServerResponse, url: URL, lang: number, n: number): void {
+  if (!url.searchParams.has('pageNumber')) return answerRow(res, q.post.get(lang, n));
+  const { n: total } = q.postCount.get(lang, n) as { n: number };
+  const maxPageNumber = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const page = Math.min(Math.max(1, Number.parseInt(url.searchParams.get('pageNumber')!, 10) || 1), maxPageNumber);
+  const list = q.postList.all(lang, n, PAGE_SIZE, (page - 1) * PAGE_SIZE);
+  return sendJson(res, 200, { success: true, data: { list, maxPageNumber, currentPageNumber: page } });
+}
 
-  function photoGroups(lang: number) {
-    const groups = q.photos.all(lang) as { id: number; title: string; photoDate: string; photos: string }[];
-    return groups.map((g) => {
-      const photos = (JSON.parse(g.photos) as string[]).map((imageUrl) => ({ imageUrl }));
-      return { ...g, photosCount: photos.length, photos };
-    });
-  }
+function answerSearch(q: Queries, req: IncomingMessage, res: ServerResponse, url: URL): void {
+  const searchLang = langOf(req, 'langtypeqorakul');
+  const match = ftsQuery(url.searchParams.get('q') ?? '', searchLang === 1);
+  if (!match) return sendJson(res, 200, { errorMsg: message('emptyQuery', searchLang) });
+  const rows = q.search.all(match, searchLang) as { id: number; title: string; is_page: number }[];
+  return sendJson(res, 200, rows.map((r) => ({ id: r.id, title: r.title, ispage: r.is_page === 1 })));
+}
 
-  async function apply(req: IncomingMessage, res: ServerResponse, lang: number): Promise<void> {
-    const raw = await readText(req);
-    if (raw === null) return sendJson(res, 413, { errorMsg: 'Too large' });
-    const form = new URLSearchParams(raw);
-    const fields = ['FIO', 'Tel', 'Email', 'Title', 'Description'].map((k) => (form.get(k) ?? '').trim());
-    if (fields.some((f) => f.length < MIN_FIELD_LENGTH)) return sendJson(res, 400, { errorMsg: 'Validation failed' });
-    if (!form.get('h-captcha-response')) return sendJson(res, 200, { errorMsg: message('captchaMissing', lang) });
-    const [fio, tel, email, title, description] = fields as [string, string, string, string, string];
-    // A resend after a lost answer carries the draft's key: answer as the first time, store nothing.
-    // The look-up and the insert run without an await between them, so two concurrent repeats cannot
-    // both insert (and the unique index would refuse the second anyway).
-    const rawKey = form.get('IdempotencyKey')?.trim() ?? '';
-    const key = rawKey && rawKey.length <= MAX_IDEMPOTENCY_KEY_LENGTH ? rawKey : null;
-    const first = key ? (q.appealByKey.get(key) as { id: number; lang: number } | undefined) : undefined;
-    if (first) return sendJson(res, 200, { data: { msg: message('appealReceived', first.lang, first.id) } });
-    const { lastInsertRowid } = q.appeal.run(new Date().toISOString(), lang, fio, tel, email, title, description, key);
-    return sendJson(res, 200, { data: { msg: message('appealReceived', lang, Number(lastInsertRowid)) } });
+/** For tests: a picture replaced at the same URL (media.ts). Never answered to another machine. */
+async function replaceMedia(media: MediaStore, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  if (!fromLoopback(req)) return sendJson(res, 403, { errorMsg: 'Forbidden' });
+  try {
+    return sendJson(res, 200, await media.replace(url.searchParams.get('path') ?? ''));
+  } catch (err) {
+    if (err instanceof MediaNotFoundError) return sendJson(res, 404, { errorMsg: err.message });
+    throw err;
   }
+}
+
+async function answerSurvey(q: Queries, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const raw = await readText(req);
+  if (raw === null) return sendJson(res, 413, { errorMsg: 'Too large' });
+  let body: { surveyId?: unknown; isLike?: unknown };
+  try {
+    body = JSON.parse(raw) as typeof body;
+  } catch {
+    return sendJson(res, 400, { errorMsg: 'Invalid JSON' });
+  }
+  if (typeof body.isLike !== 'boolean' || !q.surveyExists.get(Number(body.surveyId))) {
+    return sendJson(res, 400, { errorMsg: 'Invalid answer' });
+  }
+  q.answer.run(Number(body.surveyId), body.isLike ? 1 : 0, new Date().toISOString());
+  return sendJson(res, 200, { success: true });
+}
+
+function menus(q: Queries, lang: number) {
+  const groups = q.groups.all(lang) as { id: number; title: string; is_top: number }[];
+  const items = q.items.all(lang) as { group_id: number; title: string; page: string; is_page: number }[];
+  return groups.map((g) => ({
+    title: g.title,
+    isTop: g.is_top === 1,
+    items: items.filter((i) => i.group_id === g.id).map((i) => ({ title: i.title, page: i.page, isPage: i.is_page === 1 })),
+  }));
+}
+
+function photoGroups(q: Queries, lang: number) {
+  const groups = q.photos.all(lang) as { id: number; title: string; photoDate: string; photos: string }[];
+  return groups.map((g) => {
+    const photos = (JSON.parse(g.photos) as string[]).map((imageUrl) => ({ imageUrl }));
+    return { ...g, photosCount: photos.length, photos };
+  });
+}
+
+async function apply(q: Queries, req: IncomingMessage, res: ServerResponse, lang: number): Promise<void> {
+  const raw = await readText(req);
+  if (raw === null) return sendJson(res, 413, { errorMsg: 'Too large' });
+  const form = new URLSearchParams(raw);
+  const fields = ['FIO', 'Tel', 'Email', 'Title', 'Description'].map((k) => (form.get(k) ?? '').trim());
+  if (fields.some((f) => f.length < MIN_FIELD_LENGTH)) return sendJson(res, 400, { errorMsg: 'Validation failed' });
+  if (!form.get('h-captcha-response')) return sendJson(res, 200, { errorMsg: message('captchaMissing', lang) });
+  const [fio, tel, email, title, description] = fields as [string, string, string, string, string];
+  // A resend after a lost answer carries the draft's key: answer as the first time, store nothing.
+  // The look-up and the insert run without an await between them, so two concurrent repeats cannot
+  // both insert (and the unique index would refuse the second anyway).
+  const rawKey = form.get('IdempotencyKey')?.trim() ?? '';
+  const key = rawKey && rawKey.length <= MAX_IDEMPOTENCY_KEY_LENGTH ? rawKey : null;
+  const first = key ? (q.appealByKey.get(key) as { id: number; lang: number } | undefined) : undefined;
+  if (first) return sendJson(res, 200, { data: { msg: message('appealReceived', first.lang, first.id) } });
+  const { lastInsertRowid } = q.appeal.run(new Date().toISOString(), lang, fio, tel, email, title, description, key);
+  return sendJson(res, 200, { data: { msg: message('appealReceived', lang, Number(lastInsertRowid)) } });
 }

@@ -64,7 +64,7 @@ type LangHeader = 'langType' | 'langTypeQorakul';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** An answer larger than this is none of the API's: a runaway or hostile one must not take the build's memory. */
-export const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
+const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
 
 /** The body as text, refused past `max` bytes (declared or read). */
 async function boundedText(res: Response, endpoint: string, max: number): Promise<string> {

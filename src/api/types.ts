@@ -5,8 +5,6 @@
  */
 import type { LangNumber } from '../i18n/languages.ts';
 
-export type { LangNumber };
-
 /** Post categories: the number is the wire's postTypeId (docs/rules.md, The API's calls). */
 export const POST_TYPES = {
   news: 1,

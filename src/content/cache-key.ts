@@ -15,7 +15,7 @@ import { readConfig, type SiteConfig } from '../config.ts';
 export const SETTINGS_NOT_IN_PAGES = ['contentDir'] as const satisfies readonly (keyof SiteConfig)[];
 
 /** The settings that reach the HTML, and the year (the footer prints it, so a page built in a new year is a new page). */
-export function environmentInputs(config: SiteConfig = readConfig()): unknown[] {
+function environmentInputs(config: SiteConfig = readConfig()): unknown[] {
   const settings = Object.entries(config).filter(([name]) => !(SETTINGS_NOT_IN_PAGES as readonly string[]).includes(name));
   return [settings.sort(([a], [b]) => (a < b ? -1 : 1)), new Date().getFullYear()];
 }

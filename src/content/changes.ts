@@ -3,7 +3,7 @@
  * --changed` and the pull speak of it: a whole kind of content (`{type}`) or
  * one item of it (`{type, id}`), or everything (`'all'`).
  */
-export const CONTENT_TYPES = ['post', 'page', 'menu', 'employee', 'gallery', 'survey'] as const;
+const CONTENT_TYPES = ['post', 'page', 'menu', 'employee', 'gallery', 'survey'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
 
 /** One changed thing; `id` missing means every item of that type. */

@@ -57,12 +57,12 @@ export interface PullSummary {
 }
 
 /** A short stable hash of an item's content. */
-export function itemHash(item: unknown): string {
+function itemHash(item: unknown): string {
   return createHash('sha256').update(JSON.stringify(item)).digest('base64url').slice(0, 16);
 }
 
 /** Every item of a snapshot by key, with its hash. */
-export function itemHashes(snapshot: Snapshot | null): Map<string, string> {
+function itemHashes(snapshot: Snapshot | null): Map<string, string> {
   const out = new Map<string, string>();
   if (!snapshot) return out;
   for (const [code, c] of Object.entries(snapshot.languages)) {

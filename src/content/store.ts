@@ -11,7 +11,7 @@ import { SNAPSHOT_FILE, type LanguageContent, type Snapshot } from './snapshot.t
 
 let cached: Snapshot | undefined;
 
-export function snapshot(): Snapshot {
+function snapshot(): Snapshot {
   if (!cached) {
     const file = join(readConfig().contentDir, SNAPSHOT_FILE);
     try {

@@ -24,7 +24,7 @@ export const ICONS = {
 } as const;
 
 /** Outline icons drawn with a 2 px round stroke (service tiles, survey votes, slideshow): one line weight for all. */
-export const STROKE_ICONS = {
+const STROKE_ICONS = {
   letter: 'M3 6h18v12H3z M3 7l9 6 9-6',
   pencil: 'M4 20h4L19 9a2.8 2.8 0 0 0-4-4L4 16z M13.5 6.5l4 4',
   hotel: 'M3 11l9-7 9 7 M5 9.5V20h14V9.5 M10 20v-5h4v5',

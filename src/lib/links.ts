@@ -2,6 +2,7 @@
  * The home page's six service tiles and twelve useful links (docs/rules.md, Home page).
  * A tile with no target is shown, but not as a link.
  */
+import { APPEAL_PATH } from '../constants.ts';
 import type { LangCode } from '../i18n/languages.ts';
 import type { MessageKey } from '../i18n/t.ts';
 import type { IconName } from './icons.ts';
@@ -15,7 +16,7 @@ export type ServiceTarget = { kind: 'external'; url: ExternalUrl } | { kind: 'in
  * The national tourism portal in the page's language: it has Uzbek, Russian and English versions, and
  * Uzbek in Cyrillic reads its Uzbek one.
  */
-export const TOURISM_PORTAL: Readonly<Record<LangCode, string>> = {
+const TOURISM_PORTAL: Readonly<Record<LangCode, string>> = {
   'uz-latn': 'https://uzbekistan.travel/uz/',
   'uz-cyrl': 'https://uzbekistan.travel/uz/',
   ru: 'https://uzbekistan.travel/ru/',
@@ -29,7 +30,7 @@ export function externalUrl(url: ExternalUrl, lang: LangCode): string {
 
 export const SERVICES: readonly { labelKey: MessageKey; icon: IconName; target: ServiceTarget }[] = [
   { labelKey: 'service.appeals', icon: 'letter', target: { kind: 'external', url: 'https://pm.gov.uz' } },
-  { labelKey: 'service.suggestions', icon: 'pencil', target: { kind: 'internal', path: '/murojaat_yuborish' } },
+  { labelKey: 'service.suggestions', icon: 'pencil', target: { kind: 'internal', path: APPEAL_PATH } },
   { labelKey: 'service.resorts', icon: 'hotel', target: { kind: 'external', url: 'https://uzbekistan.travel' } },
   { labelKey: 'service.development', icon: 'growth', target: { kind: 'none' } },
   { labelKey: 'service.transport', icon: 'bus', target: { kind: 'none' } },

@@ -73,7 +73,7 @@ export function topicPages(slugs: readonly string[], uzbekLatinMenus: readonly N
 let answered: Map<string, number> | undefined;
 
 /** The content page that answers each information slug with no content of its own, from the snapshot, once a build. */
-export function answeredTopics(): ReadonlyMap<string, number> {
+function answeredTopics(): ReadonlyMap<string, number> {
   answered ??= topicPages(
     INFO_PAGES.filter((page) => !hasOwnContent(page)).map((page) => page.path),
     contentFor(DEFAULT_LANGUAGE).menus,

@@ -7,40 +7,11 @@ import type { Page } from '@playwright/test';
 import { localizePath } from '../../src/i18n/languages.ts';
 import { DICTIONARIES } from '../../src/i18n/t.ts';
 import { expect, hydrated, test } from './fixtures.ts';
+import { focusUnderBars } from './layout-audit.ts';
 import { RU, UZ_LATN } from './routes-helpers.ts';
 
 const region = (page: Page, lang: typeof RU | typeof UZ_LATN) => page.getByRole('region', { name: DICTIONARIES[lang.code]['cookie.region'] });
 
-/**
- * What hides the focused control, or null when it is in sight: the cookie bar or the stuck menu bar over any
- * part of it, or the edges of the screen. A control taller than the room between the two bars (less the
- * scroll padding on each side) is in sight when it fills that room. A control inside either bar is in sight.
- */
-const coveredFocus = () => {
-  const el = document.activeElement as HTMLElement | null;
-  if (!el || el === document.body || el.tagName === 'MAIN') return null;
-  // What of it can be seen at all: a title cut after some lines is clipped by its heading.
-  const box = el.getBoundingClientRect();
-  const r = { top: box.top, bottom: box.bottom, height: 0 };
-  for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
-    if (getComputedStyle(p).overflow === 'visible') continue;
-    const c = p.getBoundingClientRect();
-    [r.top, r.bottom] = [Math.max(r.top, c.top), Math.min(r.bottom, c.bottom)];
-  }
-  r.height = r.bottom - r.top;
-  if (!box.width || r.height <= 0) return null;
-  const name = (el.textContent || el.getAttribute('aria-label') || el.tagName).trim().replace(/\s+/g, ' ').slice(0, 40);
-  const bar = document.querySelector<HTMLElement>('[data-cookie-bar]')!;
-  const nav = document.querySelector<HTMLElement>('[data-nav-bar]')!;
-  if (bar.contains(el) || nav.contains(el)) return null;
-  const top = nav.classList.contains('is-stuck') ? nav.getBoundingClientRect().bottom : 0;
-  const bottom = bar.checkVisibility() ? bar.getBoundingClientRect().top : innerHeight;
-  const shown = Math.min(r.bottom, bottom) - Math.max(r.top, top);
-  // The scroll padding leaves --space-2 (8 px) beside each bar.
-  if (shown >= Math.min(r.height, bottom - top - 16) - 1) return null;
-  if (shown <= 0) return `${name}: hidden`;
-  return `${name}: ${r.top < top ? 'under the sticky bar' : r.bottom > bottom ? 'under the cookie bar' : 'cut'} (${Math.round(shown)} of ${Math.round(r.height)} px shown)`;
-};
 const barShown = (page: Page) => page.locator('[data-cookie-bar]').evaluate((b) => b.checkVisibility());
 
 for (const lang of [RU, UZ_LATN]) {
@@ -143,7 +114,7 @@ for (const lang of [RU, UZ_LATN]) {
       // Forward from the top, while the bar is there (scrolling a quarter of the page accepts it).
       for (let i = 0; i < 60 && (await barShown(page)); i++) {
         await page.keyboard.press('Tab');
-        const h = await page.evaluate(coveredFocus);
+        const h = await focusUnderBars(page);
         if (h) hidden.push(`Tab ${i + 1}: ${h}`);
         withBar++;
       }
@@ -152,7 +123,7 @@ for (const lang of [RU, UZ_LATN]) {
       await page.locator('footer a').last().focus();
       for (let i = 0; i < 40; i++) {
         await page.keyboard.press('Shift+Tab');
-        const h = await page.evaluate(coveredFocus);
+        const h = await focusUnderBars(page);
         if (h) hidden.push(`Shift+Tab ${i + 1}: ${h}`);
       }
       expect(hidden).toEqual([]);

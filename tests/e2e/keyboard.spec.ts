@@ -72,39 +72,3 @@ for (const lang of [LANGUAGES[0], LANGUAGES[3]]) {
     await expect(page).toHaveURL(new RegExp(`${localizePath(lang, '/500')}$`));
   });
 }
-
-/** What covers the focused control at its centre, or null when it is in sight (WCAG 2.4.11). */
-const hiddenFocus = () => {
-  const el = document.activeElement as HTMLElement | null;
-  if (!el || el === document.body) return null;
-  const r = el.getBoundingClientRect();
-  if (!r.width || !r.height) return null;
-  const x = Math.min(Math.max(r.left + r.width / 2, 0), innerWidth - 1);
-  const y = r.top + r.height / 2;
-  const name = (el.textContent || el.getAttribute('aria-label') || el.tagName).trim().slice(0, 40);
-  if (y < 0 || y >= innerHeight) return `${name}: off the screen`;
-  const at = document.elementFromPoint(x, y);
-  return at && (el.contains(at) || at.contains(el)) ? null : `${name}: under ${at?.closest('[class]')?.className ?? at?.tagName}`;
-};
-
-for (const lang of [LANGUAGES[2], LANGUAGES[0]]) {
-  test(`on a phone, no control that takes focus is behind the sticky bar or the cookie bar, Tab or Shift+Tab (${lang.label})`, async ({ page }) => {
-    await page.setViewportSize({ width: 360, height: 640 });
-    await page.goto(localizePath(lang, '/news'));
-    const hidden: string[] = [];
-    // Forward from the top while the cookie bar is shown (the first stops, before a quarter is scrolled).
-    for (let i = 0; i < 25; i++) {
-      await page.keyboard.press('Tab');
-      const h = await page.evaluate(hiddenFocus);
-      if (h) hidden.push(`Tab ${i + 1}: ${h}`);
-    }
-    // Backward from the end, with the bar stuck at the top.
-    await page.locator('footer a').last().focus();
-    for (let i = 0; i < 40; i++) {
-      await page.keyboard.press('Shift+Tab');
-      const h = await page.evaluate(hiddenFocus);
-      if (h) hidden.push(`Shift+Tab ${i + 1}: ${h}`);
-    }
-    expect(hidden).toEqual([]);
-  });
-}

@@ -213,10 +213,16 @@ export async function focusProblem(page: Page): Promise<{ done: boolean; problem
           colour: s.color,
         };
       });
+    // Unfocused for a moment with its focus events held back: the page's own handlers (a form that checks a
+    // field when it is left) must not see the look, or the walk would change what it walks.
+    const hush = (event: Event) => event.stopImmediatePropagation();
+    const events = ['blur', 'focusout', 'focus', 'focusin'];
+    for (const type of events) window.addEventListener(type, hush, true);
     const focused = read();
     (el as HTMLElement).blur();
     const plain = read();
     (el as HTMLElement).focus({ preventScroll: true });
+    for (const type of events) window.removeEventListener(type, hush, true);
     const colours: { colour: number[]; against: Element | null }[] = [];
     focused.forEach((f, i) => {
       const p = plain[i]!;
@@ -239,6 +245,35 @@ export async function focusProblem(page: Page): Promise<{ done: boolean; problem
     const best = Math.max(...ratios);
     if (best < 3) return { done: false, problem: `${a.name(el)}'s focus indicator is ${best.toFixed(2)}:1 against what is behind it` };
     return { done: false, problem: null };
+  });
+}
+
+/**
+ * The focused control against the site's two bars, more strictly than focusProblem (which looks at its centre):
+ * what hides it, or null when it is in sight. The cookie bar or the stuck menu bar over any part of it, or the
+ * edges of the screen, hide it; a control taller than the room between the two bars (less the scroll padding
+ * beside each) is in sight when it fills that room, and a control inside either bar is in sight.
+ */
+export async function focusUnderBars(page: Page): Promise<string | null> {
+  await page.evaluate(installHelpers);
+  return page.evaluate(() => {
+    const a = (window as unknown as { __audit: Helpers }).__audit;
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body || el.tagName === 'MAIN') return null;
+    // What of it can be seen at all: a title cut after some lines is clipped by its heading.
+    const r = a.seen(el);
+    if (!r.width || r.height <= 0) return null;
+    const bar = document.querySelector<HTMLElement>('[data-cookie-bar]')!;
+    const nav = document.querySelector<HTMLElement>('[data-nav-bar]')!;
+    if (bar.contains(el) || nav.contains(el)) return null;
+    const top = nav.classList.contains('is-stuck') ? nav.getBoundingClientRect().bottom : 0;
+    const bottom = bar.checkVisibility() ? bar.getBoundingClientRect().top : innerHeight;
+    const bottomOfEl = r.top + r.height;
+    const shown = Math.min(bottomOfEl, bottom) - Math.max(r.top, top);
+    // The scroll padding leaves --space-2 (8 px) beside each bar.
+    if (shown >= Math.min(r.height, bottom - top - 16) - 1) return null;
+    const where = shown <= 0 ? 'hidden' : r.top < top ? 'under the sticky bar' : bottomOfEl > bottom ? 'under the cookie bar' : 'cut';
+    return `${a.name(el)}: ${where} (${Math.round(Math.max(0, shown))} of ${Math.round(r.height)} px shown)`;
   });
 }
 

@@ -14,7 +14,7 @@ const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 const VARNISHD = process.env.VARNISHD_PATH ?? '/usr/sbin/varnishd';
 
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   const server = createServer().listen(0, '127.0.0.1');
   await new Promise((ok) => server.once('listening', ok));
   const { port } = server.address() as AddressInfo;

@@ -50,7 +50,7 @@ describe.each(['none', 'etag', 'last-modified', 'max-age'] as MediaHeaderMode[])
       const nightly = await run(true);
       expect(nightly.stats).toMatchObject({ requests: 2, downloaded: 0, unchanged: 2, replaced: 0 });
 
-      api.replaceMedia(paths[0]!);
+      await api.replaceMedia(paths[0]!);
       expect((await run(false)).pictures.get(urls[0]!)!.sha).toBe(a!.sha);
       const after = await run(true);
       expect(after.stats).toMatchObject({ replaced: 1, unchanged: 1 });

@@ -300,7 +300,7 @@ describe('rebuild', () => {
     const shown = (r: RebuildReport) => html(r, page).match(/src="(\/_astro\/pictures\/[^"]+)"/)![1]!;
     const before = await rebuild([{ type: 'survey' }]);
     const old = shown(before);
-    api.replaceMedia(path);
+    await api.replaceMedia(path);
     const other = await rebuild([{ type: 'post', id: 1 }]);
     expect(other.pull.pictures.fetch.replaced).toBe(0);
     const nightly = await rebuild('all');

@@ -196,6 +196,16 @@ describe('publishing with the Content-Security-Policy', () => {
     expect(readlinkSync(join(r.dir, 'previous'))).toBe(r.A);
   });
 
+  it('refuses a release without its policy (never finished) and keeps serving the current one', async () => {
+    const r = releases();
+    rmSync(join(r.dir, r.B, 'content-security-policy.txt'));
+    const error = await withReload(r.recorder, () => publishRelease(r.dir, r.B, r.A)).catch((e: unknown) => e);
+    expect((error as Error).message).toMatch(/release 20260102T000000Z has no content-security-policy\.txt, so it was never finished: not published/);
+    expect((error as { published: boolean }).published).toBe(false);
+    expect(readlinkSync(join(r.dir, 'current'))).toBe(r.A);
+    expect(readFileSync(join(r.dir, 'csp.conf'), 'utf8')).toBe(r.snippet(r.policyA));
+  });
+
   it('when the reload fails, does not publish, puts csp.conf back and says so', async () => {
     const r = releases();
     const error = await withReload('exit 3', () => publishRelease(r.dir, r.B, r.A)).catch((e: unknown) => e);

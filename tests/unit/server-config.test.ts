@@ -1,15 +1,23 @@
 /** The web server's rules follow the language and list tables, with no other edit (scripts/lib/server-config.ts). */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { listPathPattern, nginxBlocks, redirectsFile, SITE_TABLES, withNginxBlocks } from '../../scripts/lib/server-config.ts';
+import { GENERATED_FILES, listPathPattern, nginxBlocks, redirectsFile, SITE_TABLES, varnishBlocks, withBlocks } from '../../scripts/lib/server-config.ts';
 import { pageNumberRedirect } from '../../scripts/lib/static-server.ts';
 import { cacheControl, STALE_WHILE_REVALIDATE_SECONDS } from '../../scripts/lib/cache-rules.ts';
 
 describe('server rules made from the tables', () => {
-  it('the committed public/_redirects and deploy/nginx.conf are what the tables give (else: npm run server-config)', () => {
+  it('the committed public/_redirects and the generated blocks of nginx.conf, varnish.vcl and _headers are what the tables give (else: npm run server-config)', () => {
     expect(readFileSync('public/_redirects', 'utf8')).toBe(redirectsFile());
-    const nginx = readFileSync('deploy/nginx.conf', 'utf8');
-    expect(withNginxBlocks(nginx)).toBe(nginx);
+    for (const { file, blocks } of GENERATED_FILES) {
+      const text = readFileSync(file, 'utf8');
+      expect(withBlocks(file, text, blocks()), file).toBe(text);
+    }
+  });
+
+  it('a file that lost a generated block is named, not silently left as it was', () => {
+    expect(() => withBlocks('deploy/varnish.vcl', 'sub vcl_deliver {}\n', varnishBlocks())).toThrow(
+      /deploy\/varnish\.vcl has no "# BEGIN language error pages/,
+    );
   });
 
   it('a fifth language and a new paginated list need no other edit', () => {
@@ -17,6 +25,7 @@ describe('server rules made from the tables', () => {
     expect(redirectsFile(tables)).toContain('/kaa/tenders pageNumber=:n /kaa/tenders/page/:n 301!');
     const blocks = Object.values(nginxBlocks(tables)).join('\n');
     expect(blocks).toContain('location /kaa/ {');
+    expect(varnishBlocks(tables)['language error pages']).toContain('"^/((uz-cyrl|ru|en|kaa)/)?500"');
     expect(blocks).toContain('error_page 404 /kaa/404/index.html;');
     expect(new RegExp(`^${listPathPattern(tables)}$`).exec('/kaa/tenders')?.[1]).toBe('/kaa/tenders');
   });
@@ -34,11 +43,9 @@ describe('server rules made from the tables', () => {
 });
 
 describe('the edge follows the same cache rules', () => {
-  it("deploy/varnish.vcl serves a page past its time exactly as long as the pages' stale-while-revalidate, and knows every language's error page", () => {
+  it("deploy/varnish.vcl serves a page past its time exactly as long as the pages' stale-while-revalidate", () => {
     const vcl = readFileSync('deploy/varnish.vcl', 'utf8');
     expect(cacheControl('/ru/news', 'ru/news/index.html')).toContain(`stale-while-revalidate=${STALE_WHILE_REVALIDATE_SECONDS}`);
     expect(vcl).toContain(`set req.grace = ${STALE_WHILE_REVALIDATE_SECONDS}s;`);
-    // Its error-page rule names the language prefixes of the tables.
-    expect(vcl).toContain(`(${SITE_TABLES.prefixes.filter(Boolean).join('|')})`);
   });
 });

@@ -1,6 +1,7 @@
 /** public/_headers and public/_redirects, read the way Netlify-style static hosts read them. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { cacheControl } from '../../scripts/lib/cache-rules.ts';
 import { SITE_TABLES } from '../../scripts/lib/server-config.ts';
 import { pageNumberRedirect } from '../../scripts/lib/static-server.ts';
 
@@ -31,9 +32,10 @@ describe('public/_headers', () => {
     expect(cache).toEqual([['cache-control', 'public, max-age=31536000, immutable']]);
   });
 
-  it('has the service worker checked on every use, as serve.ts and nginx do', () => {
+  it('has the service worker checked on every use, with the Cache-Control that serve.ts and nginx send', () => {
     const cache = headersFor('/sw.js').filter(([n]) => n === 'cache-control');
-    expect(cache).toEqual([['cache-control', 'no-cache']]);
+    expect(cache).toEqual([['cache-control', cacheControl('/sw.js', 'sw.js')]]);
+    expect(cache[0]![1]).toMatch(/(^|, )max-age=0(,|$)/);
   });
 
   it('gives pages the security headers and no conflicting cache rule', () => {

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export const MIN_SECRET_LENGTH = 16;
+const MIN_SECRET_LENGTH = 16;
 export const SECRET_CREDENTIAL = 'webhook-secret';
 
 export class SecretProblem extends Error {}

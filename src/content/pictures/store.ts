@@ -60,7 +60,7 @@ export const originalPath = (dir: string, sha: string) => join(dir, 'originals',
 /** Writes beside, then renames: a reader (or a crash) never sees half a file. */
 export const writeAtomic = replaceFileSync;
 
-export function readIndex(dir: string): Record<string, StoredPicture> {
+function readIndex(dir: string): Record<string, StoredPicture> {
   try {
     return JSON.parse(readFileSync(join(dir, INDEX_FILE), 'utf8')) as Record<string, StoredPicture>;
   } catch {

@@ -42,8 +42,6 @@ import { useHydrated } from '../../islands/useHydrated.ts';
 import { CRASH_MESSAGES, withCrashScreen } from '../../islands/CrashScreen.tsx';
 import { AppealCaptcha, CAPTCHA_MESSAGES, type CaptchaConfig, type CaptchaHandle } from './AppealCaptcha.tsx';
 
-export type { CaptchaConfig };
-
 export const APPEAL_MESSAGES = [
   ...CRASH_MESSAGES,
   'appeal.fullName',

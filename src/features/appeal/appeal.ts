@@ -17,9 +17,9 @@ export type AppealDraft = Record<AppealField, string>;
 export const EMPTY_DRAFT: AppealDraft = { fullName: '', phone: '', email: '', subject: '', message: '' };
 export const DRAFT_STORAGE_KEY = STORAGE_KEYS.appealDraft;
 /** Long enough to survive a reload, a lost connection or coming back the next morning; no longer. */
-export const DRAFT_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+const DRAFT_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
-export function fieldTooShort(value: string): boolean {
+function fieldTooShort(value: string): boolean {
   return value.trim().length < APPEAL_MIN_LENGTH;
 }
 

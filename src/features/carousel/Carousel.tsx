@@ -21,7 +21,7 @@ export const CAROUSEL_MESSAGES = [
 type Messages = Record<(typeof CAROUSEL_MESSAGES)[number], string>;
 
 /** How long a slide takes to move; the buttons are ignored until it has arrived. */
-export const SLIDE_MS = 450;
+const SLIDE_MS = 450;
 
 interface Props {
   slides: { src: string; alt: string }[];

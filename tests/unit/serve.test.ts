@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SECURITY_HEADERS } from '../../scripts/lib/server-config.ts';
 import { acceptedEncodings, pageNumberRedirect, serveDist } from '../../scripts/lib/static-server.ts';
 
 let folder: string;
@@ -51,6 +52,26 @@ function raw(bytes: string, waitMs: number): Promise<{ text: string; ms: number 
 }
 
 describe('serve.ts', () => {
+  it("sends the site's security headers on its pages, and nosniff on every file (no HSTS over plain HTTP)", async () => {
+    const own = join(folder, 'with-policy');
+    mkdirSync(own);
+    writeFileSync(join(own, 'index.html'), PAGE);
+    writeFileSync(join(own, 'robots.txt'), 'User-agent: *');
+    writeFileSync(join(own, 'content-security-policy.txt'), "default-src 'self'\n");
+    const served = await serveDist({ root: own, port: 0 });
+    try {
+      const page = await fetch(`${served.url}/`);
+      expect(page.headers.get('content-security-policy')).toBe("default-src 'self'");
+      for (const { name, value, httpsOnly } of SECURITY_HEADERS) expect(page.headers.get(name), name).toBe(httpsOnly ? null : value);
+      const text = await fetch(`${served.url}/robots.txt`);
+      expect(text.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(text.headers.get('x-frame-options')).toBeNull();
+    } finally {
+      served.server.closeAllConnections();
+      await new Promise((r) => served.server.close(r));
+    }
+  });
+
   it('never serves a sibling folder through an encoded ../', async () => {
     for (const path of ['/..%2fdist-secret/secret.txt', '/..%2f..%2f' + folder.slice(1).replaceAll('/', '%2f') + '%2fdist-secret%2fsecret.txt', '/%2e%2e/dist-secret/secret.txt']) {
       const res = await fetch(`${site.url}${path}`);

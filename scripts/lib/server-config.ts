@@ -27,8 +27,9 @@ export const SITE_TABLES: Tables = {
 };
 
 /**
- * The security headers of every answer, whoever serves it: nginx and a static host's _headers send them all,
- * `npm run preview` those that are not `httpsOnly` (it serves plain HTTP, where browsers ignore HSTS).
+ * The security headers, whoever serves the site: nginx and a static host's _headers send them all on every
+ * answer; `npm run preview` sends nosniff on every answer and the others, but for the `httpsOnly` HSTS (it
+ * serves plain HTTP, where browsers ignore it), on pages.
  */
 export const SECURITY_HEADERS: readonly { name: string; value: string; httpsOnly?: true }[] = [
   { name: 'X-Content-Type-Options', value: 'nosniff' },

@@ -262,7 +262,7 @@ export async function focusUnderBars(page: Page): Promise<string | null> {
     if (!el || el === document.body || el.tagName === 'MAIN') return null;
     // What of it can be seen at all: a title cut after some lines is clipped by its heading.
     const r = a.seen(el);
-    if (!r.width || r.height <= 0) return null;
+    if (!el.getBoundingClientRect().width || r.height <= 0) return null;
     const bar = document.querySelector<HTMLElement>('[data-cookie-bar]')!;
     const nav = document.querySelector<HTMLElement>('[data-nav-bar]')!;
     if (bar.contains(el) || nav.contains(el)) return null;

@@ -5,8 +5,9 @@
  * `/news/page/2`) in nginx, in `public/_redirects` and in `npm run preview`,
  * each language's not-found and error pages in nginx, and the caching rule of each
  * path (./cache-rules.ts).
- * The edge's error page by language (deploy/varnish.vcl) and the static hosts'
- * caching rules (public/_headers) likewise.
+ * The edge's error page by language (deploy/varnish.vcl), the static hosts'
+ * caching rules (public/_headers) and the security headers of all three
+ * servers (SECURITY_HEADERS) likewise.
  * `npm run server-config` writes them; a unit test fails when a committed
  * file differs from what the tables give.
  */

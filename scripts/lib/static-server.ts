@@ -122,10 +122,11 @@ function headersOf(pathname: string, status: number, found: Found, sent: { size:
   if (coding.gzipNow) headers['content-encoding'] = 'gzip';
   else headers['content-length'] = sent.size;
   // nosniff on every answer; the others on pages, beside their policy (plain HTTP: no HSTS).
+  const pagePolicy = csp && found.file.endsWith('.html') ? csp : null;
   for (const { name, value, httpsOnly } of SECURITY_HEADERS) {
-    if (name === 'X-Content-Type-Options' || (csp && found.file.endsWith('.html') && !httpsOnly)) headers[name.toLowerCase()] = value;
+    if (name === 'X-Content-Type-Options' || (pagePolicy && !httpsOnly)) headers[name.toLowerCase()] = value;
   }
-  if (csp && found.file.endsWith('.html')) headers['content-security-policy'] = csp;
+  if (pagePolicy) headers['content-security-policy'] = pagePolicy;
   return { headers, etag };
 }
 

@@ -4,11 +4,12 @@
  */
 import { localizePath } from '../../src/i18n/languages.ts';
 import { DICTIONARIES } from '../../src/i18n/t.ts';
+import { STORAGE_KEYS } from '../../src/lib/storage.ts';
 import { expect, test } from './fixtures.ts';
 import { RU, UZ_LATN } from './routes-helpers.ts';
 
 test.describe('cookie consent', () => {
-  const KEY = 'qorakul-hokimligi:cookie-consent';
+  const KEY = STORAGE_KEYS.cookieConsent;
   const DAY = 86_400_000;
 
   for (const lang of [UZ_LATN, RU]) {
@@ -24,7 +25,7 @@ test.describe('cookie consent', () => {
       const until = Number(await page.evaluate((k) => localStorage.getItem(k), KEY));
       expect(Math.round((until - Date.now()) / DAY)).toBe(150);
       await page.goto(localizePath(lang, '/news'));
-      await expect(page.getByRole('region', { name: d['cookie.accept'] })).toBeHidden();
+      await expect(page.getByRole('region', { name: d['cookie.region'] })).toBeHidden();
     });
 
     test(`a consent given 151 days ago has expired and the bar shows again; 149 days ago it has not (${lang.label})`, async ({ page }) => {

@@ -102,6 +102,7 @@ const env = {
   CONTENT_DIR: `${WORK}/content`,
   COMPRESS_CACHE_DIR: `${WORK}/compressed`,
   PICTURE_DIR: `${WORK}/pictures`,
+  DOCUMENT_DIR: `${WORK}/documents`,
 };
 /** Everything a cold build lacks, except the pictures the pull drew (the picture store). */
 async function forgetAllButPictures() {

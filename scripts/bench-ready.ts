@@ -178,7 +178,7 @@ async function buildSite(): Promise<{ dist: string; close: () => Promise<void> }
   const dist = `${WORK}/dist`;
   console.log('Building the site…');
   await promisify(execFile)(process.execPath, ['scripts/build.ts'], {
-    env: { ...process.env, OUT_DIR: dist, CONTENT_DIR: `${WORK}/content`, PICTURE_DIR: `${WORK}/pictures`, API_BASE: api.url },
+    env: { ...process.env, OUT_DIR: dist, CONTENT_DIR: `${WORK}/content`, PICTURE_DIR: `${WORK}/pictures`, DOCUMENT_DIR: `${WORK}/documents`, API_BASE: api.url },
     maxBuffer: 64 * 1024 * 1024,
   });
   return { dist, close: () => api.close() };

@@ -11,6 +11,7 @@ import { readConfig } from '../src/config.ts';
 import { replaceFile } from '../src/content/replace-file.ts';
 import { ensureApi } from './lib/api.ts';
 import { buildStep } from './lib/build-step.ts';
+import { contentReportLines } from './lib/content-report.ts';
 import { pullStep } from './lib/pull-step.ts';
 
 const { values } = parseArgs({ options: { 'skip-pull': { type: 'boolean', default: false } } });
@@ -20,7 +21,8 @@ try {
   if (!values['skip-pull']) {
     const config = readConfig();
     api = await ensureApi(config);
-    await pullStep(config, 'all');
+    const pulled = await pullStep(config, 'all');
+    for (const line of contentReportLines({ deadLinks: [], unavailableDocuments: pulled.documents.unavailable, removed: pulled.removed })) console.warn(`warning: ${line}`);
   }
   const report = await buildStep(process.env.PREVIOUS_RELEASE || null);
   if (reportFile) await replaceFile(reportFile, JSON.stringify(report));

@@ -79,6 +79,8 @@ export interface MachineSettings {
   releasesDir: string;
   /** The picture store: every API picture downloaded once, and its drawn sizes (src/content/pictures/). Keep it between builds. */
   pictureDir: string;
+  /** The document store: every document an editor linked to on the media server (src/content/documents/). Keep it between builds. */
+  documentDir: string;
   /** The Chromium the end-to-end tests, screenshots and benchmarks drive. */
   chromiumPath: string;
 }
@@ -90,6 +92,7 @@ export function readMachineSettings(): MachineSettings {
     sampleApiDir: env('SAMPLE_API_DIR') ?? '.sample-api',
     releasesDir: env('RELEASES_DIR') ?? '.releases',
     pictureDir: env('PICTURE_DIR') ?? '.cache/pictures',
+    documentDir: env('DOCUMENT_DIR') ?? '.cache/documents',
     chromiumPath: env('CHROMIUM_PATH') ?? '/usr/bin/chromium',
   };
 }

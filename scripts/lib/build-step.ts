@@ -1,13 +1,15 @@
 /**
- * Render, place the pictures, finish: the site from the snapshot already
- * pulled, into OUT_DIR, checked. Fails on a broken internal reference, so
- * nothing broken is published.
+ * Render, place the pictures and documents, finish: the site from the snapshot
+ * already pulled, into OUT_DIR, checked. Fails on a broken internal reference
+ * the code wrote, so nothing broken is published; an editor's link that leads
+ * nowhere is content, and only reported (./content-report.ts).
  */
 import { join } from 'node:path';
 import { readConfig, readMachineSettings } from '../../src/config.ts';
+import { documentMap } from '../../src/content/documents/map.ts';
 import { pictureMap } from '../../src/content/pictures/map.ts';
 import { finishBuild, type FinishedBuild } from './finish-build.ts';
-import { placePictures } from './place-pictures.ts';
+import { placeDocuments, placePictures } from './place-pictures.ts';
 import { releaseFileHashes } from './releases.ts';
 import { astroCacheDir, renderSite, type RenderReport } from './render-step.ts';
 
@@ -17,13 +19,14 @@ export interface BuildReport extends FinishedBuild {
 
 /** `previousRelease`: the published release this build will replace (files with the same bytes become links to it). */
 export async function buildStep(previousRelease: string | null = null): Promise<BuildReport> {
-  const { outDir, pictureDir } = readMachineSettings();
+  const { outDir, pictureDir, documentDir } = readMachineSettings();
   const astro = await renderSite();
   const pictures = placePictures(outDir, pictureMap(), pictureDir);
+  const documents = placeDocuments(outDir, documentMap(), documentDir);
   const finished = await finishBuild(outDir, readConfig(), {
     memoFile: join(astroCacheDir(), 'finish-pass.json'),
     previousRelease: previousRelease ? { root: previousRelease, hashes: Object.fromEntries(await releaseFileHashes(previousRelease)) } : null,
-    knownHashes: pictures,
+    knownHashes: { ...pictures, ...documents },
   });
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   const c = finished.compressed;
@@ -33,6 +36,7 @@ export async function buildStep(previousRelease: string | null = null): Promise<
       `(${c.made} made, ${c.reused} reused from the previous release or the cache, ${c.pruned} stale cache entries removed), ` +
       `${finished.links.checked} internal references checked`,
   );
+  for (const d of finished.links.deadEditorLinks) console.warn(`warning: an editor's link leads nowhere on the site (published as written): ${d.page} → ${d.link}`);
   if (finished.links.broken.length) {
     for (const b of finished.links.broken.slice(0, 20)) console.error(`broken: ${b}`);
     throw new Error(`the build has ${finished.links.broken.length} broken internal reference(s), e.g. ${finished.links.broken[0]}`);

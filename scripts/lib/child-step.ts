@@ -121,6 +121,7 @@ function rebuildFolders(): [string, string][] {
     ['RELEASES_DIR', machine.releasesDir],
     ['CONTENT_DIR', readConfig().contentDir],
     ['PICTURE_DIR', machine.pictureDir],
+    ['DOCUMENT_DIR', machine.documentDir],
     ['ASTRO_CACHE_DIR', machine.astroCacheDir],
     ['COMPRESS_CACHE_DIR', process.env.COMPRESS_CACHE_DIR?.trim()],
     // Astro writes into the project too (.astro/, node_modules/.vite/), as do the caches' defaults (.cache/).

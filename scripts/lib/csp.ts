@@ -19,6 +19,7 @@ import loadDirective from 'astro/runtime/client/load.prebuilt.js';
 import mediaDirective from 'astro/runtime/client/media.prebuilt.js';
 import onlyDirective from 'astro/runtime/client/only.prebuilt.js';
 import visibleDirective from 'astro/runtime/client/visible.prebuilt.js';
+import { VIDEO_PLAYER_ORIGINS } from '../../src/features/video-embed/video-hosts.ts';
 import { siteInlineScripts } from '../../src/lib/inline-scripts.ts';
 
 export const CSP_FILE = 'content-security-policy.txt';
@@ -124,7 +125,10 @@ export function policy(hashes: Iterable<string>, bases: { publicApiBase: string;
     `style-src 'self' 'unsafe-inline' ${HCAPTCHA.join(' ')}`,
     `img-src 'self' data: ${[...new Set([media, api])].join(' ')}`,
     `connect-src 'self' ${api} ${HCAPTCHA.join(' ')}`,
-    `frame-src ${HCAPTCHA.join(' ')} ${MAP}`,
+    // The map and the players of the video hosts an editor may embed, each loaded only when the citizen presses its button.
+    `frame-src ${HCAPTCHA.join(' ')} ${MAP} ${VIDEO_PLAYER_ORIGINS.join(' ')}`,
+    // Sound and video files an editor put in a text play from the media server.
+    `media-src 'self' ${media}`,
     "font-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",

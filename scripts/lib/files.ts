@@ -3,6 +3,7 @@
  * reading them one at a time leaves the disk and the cores idle, so each pass
  * over them runs a bounded number of reads at once.
  */
+import { copyFileSync, linkSync, rmSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { replaceFile } from '../../src/content/replace-file.ts';
@@ -20,3 +21,17 @@ export { mapLimit } from '../../src/content/limit.ts';
 
 /** Replaces `file` with `text` durably: fsynced, renamed over it, the folder fsynced (src/content/replace-file.ts). */
 export const writeFileDurably = (file: string, text: string) => replaceFile(file, text, { durable: true });
+
+/**
+ * Puts the store's file `from` at `to` as a hard link (store files are never rewritten in place, so
+ * releases may share them), or as a copy when the two are on different file systems.
+ */
+export function placeFile(from: string, to: string): void {
+  rmSync(to, { force: true });
+  try {
+    linkSync(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    copyFileSync(from, to);
+  }
+}

@@ -1,6 +1,6 @@
 /**
  * Everything a build's output depends on, as one digest: the content
- * snapshot (without the time it was pulled) and its picture map, the site's code and dependencies,
+ * snapshot (without the time it was pulled), its picture and document maps, the site's code and dependencies,
  * and the settings that reach the HTML. When the digest equals the published
  * release's, a rebuild would write the same bytes again, so it publishes
  * nothing (`rebuild --force` builds anyway).
@@ -10,6 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SiteConfig } from '../../src/config.ts';
 import { SNAPSHOT_FILE } from '../../src/content/snapshot.ts';
+import { DOCUMENT_MAP_FILE } from '../../src/content/documents/map.ts';
 import { PICTURE_MAP_FILE } from '../../src/content/pictures/map.ts';
 import { codeFiles } from './code-graph.ts';
 import { FILE_CONCURRENCY, listFiles, mapLimit } from './files.ts';
@@ -26,6 +27,8 @@ export async function buildInputsDigest(config: SiteConfig, root = process.cwd()
   hash.update(snapshot.replace(/^\{"pulledAt":"[^"]*",/, '{'));
   // The drawn pictures: a photograph replaced at the same URL changes this and nothing else.
   hash.update(await readFile(join(config.contentDir, PICTURE_MAP_FILE)).catch(() => Buffer.alloc(0)));
+  // The kept documents: one replaced at the same URL, or kept at last after failing, changes this and nothing else.
+  hash.update(await readFile(join(config.contentDir, DOCUMENT_MAP_FILE)).catch(() => Buffer.alloc(0)));
   const files = new Set(await codeFiles(BUILD_ENTRIES, root));
   for (const entry of SITE) {
     const path = join(root, entry);

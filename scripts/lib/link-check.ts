@@ -6,10 +6,14 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
+import { EDITOR_LINK } from '../../src/lib/editor-content.ts';
 import { FILE_CONCURRENCY, listFiles, mapLimit } from './files.ts';
 
 const ATTR = /\s(?:href|src|srcset|poster|action)\s*=\s*("([^"]*)"|'([^']*)')/gi;
 const ID = /\sid="([^"]+)"/g;
+/** A link an editor wrote in an API text (src/lib/editor-content.ts): content, reported when it leads nowhere, never a reason to fail. */
+const EDITOR_ANCHOR = new RegExp(`<a\\b[^>]*\\s${EDITOR_LINK}(?=[\\s>=])[^>]*>`, 'g');
+const HREF = /\shref="([^"]*)"/;
 
 /** The file a site path is served from, as the production server finds it. */
 function targetFile(files: ReadonlySet<string>, root: string, pathname: string): string | null {
@@ -29,10 +33,19 @@ export function referencedUrls(html: string): string[] {
   return urls;
 }
 
+/** An editor's link that leads to no page or file of the site. */
+export interface DeadEditorLink {
+  /** The site path of the page that shows it. */
+  page: string;
+  /** The link as the editor wrote it. */
+  link: string;
+}
+
 export interface LinkReport {
   pages: number;
   checked: number;
   broken: string[];
+  deadEditorLinks: DeadEditorLink[];
 }
 
 /**
@@ -44,6 +57,20 @@ export interface LinkReport {
 export interface PageLinks {
   checked: number;
   anchors: { url: string; path: string; id: string }[];
+  /** The editors' links of the page, looked up again on a replay: a page published since makes one work. */
+  editorLinks?: { url: string; path: string }[];
+}
+
+/** The editors' links of a page (their hrefs), and the page without them, for the check of what the code wrote. */
+function editorLinksOf(html: string): { hrefs: string[]; rest: string } {
+  if (!html.includes(EDITOR_LINK)) return { hrefs: [], rest: html };
+  const hrefs: string[] = [];
+  const rest = html.replace(EDITOR_ANCHOR, (tag) => {
+    const href = HREF.exec(tag)?.[1];
+    if (href) hrefs.push(href.replaceAll('&amp;', '&'));
+    return '<a>';
+  });
+  return { hrefs, rest };
 }
 
 /**
@@ -55,6 +82,7 @@ export interface PageLinks {
 export function linkChecker(root: string, files: ReadonlySet<string>) {
   root = resolve(root);
   const broken: string[] = [];
+  const deadEditorLinks: DeadEditorLink[] = [];
   const anchors: { from: string; url: string; target: string; id: string }[] = [];
   const found = new Map<string, string | null>();
   const plainPaths = new Map<string, true>();
@@ -64,6 +92,11 @@ export function linkChecker(root: string, files: ReadonlySet<string>) {
     let t = found.get(pathname);
     if (t === undefined) found.set(pathname, (t = targetFile(files, root, pathname)));
     return t;
+  };
+  /** An editor's link: a page or file of the site, or else reported (a mailto: or another site's is no concern of the check). */
+  const editorLink = (page: string, url: string, path: string) => {
+    if (/^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//')) return;
+    if (path === '' || !target(path)) deadEditorLinks.push({ page, link: url });
   };
   /** An anchor into a page: other pages' ids are read at the end, so that no ids taken from a page keep its whole text alive meanwhile. */
   const anchor = (file: string, html: () => string, from: string, url: string, path: string, id: string) => {
@@ -76,10 +109,16 @@ export function linkChecker(root: string, files: ReadonlySet<string>) {
     page(file: string, html: string): PageLinks {
       pages++;
       const from = relative(root, file);
-      const pagePath = `/${from.replace(/(^|\/)index\.html$/, '$1').replace(/\.html$/, '')}`;
+      const pagePath = pagePathOf(from);
       const base = `http://site${pagePath.endsWith('/') ? pagePath : `${pagePath}/`}`;
       const record: PageLinks = { checked: 0, anchors: [] };
-      for (const url of referencedUrls(html)) {
+      const editors = editorLinksOf(html);
+      for (const url of editors.hrefs) {
+        const path = sitePathOf(url, base);
+        (record.editorLinks ??= []).push({ url, path });
+        editorLink(pagePath, url, path);
+      }
+      for (const url of referencedUrls(editors.rest)) {
         if (!url || /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(url)) continue; // external, mailto:, tel:, data:
         record.checked++;
         // A plain site path means the same on every page: most references (menus, assets) are these.
@@ -109,6 +148,7 @@ export function linkChecker(root: string, files: ReadonlySet<string>) {
       pages++;
       checked += record.checked;
       const from = relative(root, file);
+      for (const e of record.editorLinks ?? []) editorLink(pagePathOf(from), e.url, e.path);
       for (const a of record.anchors) anchor(file, html, from, a.url, a.path, a.id);
     },
     /** Checks the anchors into other pages, reading each such page once. */
@@ -119,9 +159,22 @@ export function linkChecker(root: string, files: ReadonlySet<string>) {
         if (!known) ids.set(a.target, (known = idsOf(await readFile(a.target, 'utf8'))));
         if (!known.has(a.id)) broken.push(`${a.from}: ${a.url} (no element with that id)`);
       }
-      return { pages, checked, broken: broken.sort() };
+      deadEditorLinks.sort((a, b) => (a.page === b.page ? (a.link < b.link ? -1 : 1) : a.page < b.page ? -1 : 1));
+      return { pages, checked, broken: broken.sort(), deadEditorLinks };
     },
   };
+}
+
+/** The site path of a built file, as a visitor's address bar shows it. */
+const pagePathOf = (file: string) => `/${file.replace(/(^|\/)index\.html$/, '$1').replace(/\.html$/, '')}`;
+
+/** The site path `url` leads to from a page whose address is `base`; '' when it cannot be decoded. */
+function sitePathOf(url: string, base: string): string {
+  try {
+    return decodeURIComponent(new URL(url, base).pathname);
+  } catch {
+    return '';
+  }
 }
 
 const idsOf = (html: string) => new Set([...html.matchAll(ID)].map((m) => m[1]!));

@@ -1,14 +1,16 @@
 /**
- * A build step between Astro and the last pass: puts every drawn picture the
- * picture map names into the site, as a hard link to the store's file (drawn
- * files are never rewritten in place, so releases may share them), and gives
- * the last pass their hashes, so that it never reads a picture to hash it.
+ * A build step between Astro and the last pass: puts every drawn picture the picture map names, and every
+ * document the document map keeps, into the site, as a hard link to its store's file, and gives the last
+ * pass their hashes, so that it never reads a picture or a document to hash it.
  */
-import { copyFileSync, linkSync, mkdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { documentOriginal } from '../../src/content/documents/store.ts';
+import type { DocumentMap } from '../../src/content/documents/map.ts';
 import { drawnDir, drawnHashes } from '../../src/content/pictures/draw.ts';
 import type { PictureMap } from '../../src/content/pictures/map.ts';
 import { PICTURE_SITE_DIR, variantFile } from '../../src/content/pictures/settings.ts';
+import { placeFile } from './files.ts';
 
 /** Returns the placed files' hashes by site path (`/_astro/pictures/…`). */
 export function placePictures(outDir: string, map: PictureMap, storeDir: string): Record<string, string> {
@@ -23,16 +25,22 @@ export function placePictures(outDir: string, map: PictureMap, storeDir: string)
       if (placed[path]) continue;
       const hash = hashes[name];
       if (!hash) throw new Error(`the picture store has no ${name}: run the pull again (npm run pull)`);
-      rmSync(join(target, name), { force: true });
-      try {
-        linkSync(join(drawnDir(storeDir), name), join(target, name));
-      } catch (error) {
-        // Another file system than the store's: a copy.
-        if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
-        copyFileSync(join(drawnDir(storeDir), name), join(target, name));
-      }
+      placeFile(join(drawnDir(storeDir), name), join(target, name));
       placed[path] = hash;
     }
+  }
+  return placed;
+}
+
+/** Returns the placed documents' hashes by site path (`/documents/…`). */
+export function placeDocuments(outDir: string, map: DocumentMap, storeDir: string): Record<string, string> {
+  const placed: Record<string, string> = {};
+  for (const entry of Object.values(map)) {
+    if (!('path' in entry) || placed[entry.path]) continue;
+    const file = join(outDir, entry.path);
+    mkdirSync(dirname(file), { recursive: true });
+    placeFile(documentOriginal(storeDir, entry.sha), file);
+    placed[entry.path] = entry.sha;
   }
   return placed;
 }

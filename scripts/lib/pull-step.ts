@@ -1,17 +1,22 @@
 /**
  * The pipeline's first step: the content (src/content/pull.ts), then its
- * pictures (src/content/pictures/pull.ts). A run told what changed looks
+ * pictures (src/content/pictures/pull.ts) and documents (src/content/documents/pull.ts). A run told what changed looks
  * again only at the pictures of the items that were added or changed; a full
  * run (the nightly one) asks for every picture again.
  */
 import { readMachineSettings, type SiteConfig } from '../../src/config.ts';
 import type { ContentChanges } from '../../src/content/changes.ts';
+import { pullDocuments, type DocumentPullStats } from '../../src/content/documents/pull.ts';
 import { pullPictures, type PicturePullStats } from '../../src/content/pictures/pull.ts';
 import { ApiError } from '../../src/api/client.ts';
 import { pullContent, type PullSummary } from '../../src/content/pull.ts';
+import { removedFromTexts, type RemovedFromText } from './content-report.ts';
 
 export interface PullReport extends PullSummary {
   pictures: PicturePullStats;
+  documents: DocumentPullStats;
+  /** What the sanitiser removes from the editors' texts (./content-report.ts). */
+  removed: RemovedFromText[];
 }
 
 export async function pullStep(config: SiteConfig, changes: ContentChanges, log: (line: string) => void = console.log): Promise<PullReport> {
@@ -22,12 +27,9 @@ export async function pullStep(config: SiteConfig, changes: ContentChanges, log:
     }
     throw error;
   });
-  const pictures = await pullPictures({
-    contentDir: config.contentDir,
-    mediaBase: config.mediaBase,
-    storeDir: readMachineSettings().pictureDir,
-    revalidate: changes === 'all' ? 'all' : new Set([...content.diff.added, ...content.diff.changed]),
-    log,
-  });
-  return { ...content, pictures };
+  const revalidate = changes === 'all' ? 'all' : new Set([...content.diff.added, ...content.diff.changed]);
+  const { pictureDir, documentDir } = readMachineSettings();
+  const pictures = await pullPictures({ contentDir: config.contentDir, mediaBase: config.mediaBase, storeDir: pictureDir, revalidate, log });
+  const documents = await pullDocuments({ contentDir: config.contentDir, mediaBase: config.mediaBase, storeDir: documentDir, revalidate, log });
+  return { ...content, pictures, documents, removed: removedFromTexts(config.contentDir) };
 }

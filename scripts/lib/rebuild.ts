@@ -24,6 +24,7 @@ import type { PicturePullStats } from '../../src/content/pictures/pull.ts';
 import { diffHashes } from '../../src/content/pull.ts';
 import { replaceFile } from '../../src/content/replace-file.ts';
 import type { BuildReport } from './build-step.ts';
+import { deadLinksByLanguage, type EditorContentReport } from './content-report.ts';
 import { runStep } from './child-step.ts';
 import { buildInputsDigest } from './inputs.ts';
 import type { PullReport } from './pull-step.ts';
@@ -82,6 +83,8 @@ export interface RebuildReport {
   purge: PurgeReport;
   /** Pages over a byte budget (./budgets.ts): published all the same, for the operator and the editors to see. */
   overBudget: string[];
+  /** What the editors' texts hold that the site could not show as written (./content-report.ts): published all the same. */
+  content: EditorContentReport;
   release: string;
   previous: string | null;
 }
@@ -190,6 +193,7 @@ async function rebuildLocked(changes: ContentChanges, signal: AbortSignal | unde
     files,
     purge,
     overBudget,
+    content: { deadLinks: deadLinksByLanguage(built.links.deadEditorLinks), unavailableDocuments: pulled.documents.unavailable, removed: pulled.removed },
     release: id,
     previous: currentId,
   };
@@ -270,6 +274,7 @@ async function reportUnchanged(
     files: { added: [], changed: [], removed: [] },
     purge: run.purge,
     overBudget: current.overBudget,
+    content: current.content ?? { deadLinks: [], unavailableDocuments: [], removed: [] },
     release: current.release,
     previous: current.previous,
   };

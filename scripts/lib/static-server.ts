@@ -6,6 +6,7 @@
  * list links redirected to their static pages. `npm run preview` and
  * `npm start` serve with it, and the end-to-end tests.
  */
+import { DOCUMENT_TYPES } from '../../src/content/documents/links.ts';
 import { open, readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -37,6 +38,8 @@ const TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
   '.woff2': 'font/woff2',
   '.webmanifest': 'application/manifest+json',
+  // The documents editors link to, kept by the site (src/content/documents/).
+  ...Object.fromEntries(Object.entries(DOCUMENT_TYPES).map(([extension, { mime }]) => [`.${extension}`, mime])),
 };
 
 async function fileAt(path: string): Promise<{ file: string; size: number; mtime: number } | null> {

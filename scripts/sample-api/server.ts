@@ -5,6 +5,7 @@
  * Its pictures, their caching headers and its latency can be made to behave like
  * the real API's (media.ts).
  */
+import { sampleDocument } from './documents.ts';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DatabaseSync } from 'node:sqlite';
@@ -242,6 +243,10 @@ function router(db: DatabaseSync, media: MediaStore, mediaHeaders: MediaHeaderMo
     if (get && /^\/(?:uploads\/[\w.-]+\.png|media\/\w+\/[\w-]+\.jpg)$/.test(path)) {
       const picture = await media.get(path);
       return picture ? sendPicture(req, res, picture, mediaHeaders) : notFound(res);
+    }
+    if (get && (m = path.match(/^\/media\/hujjatlar\/([\w.-]+)$/))) {
+      const document = sampleDocument(m[1]!);
+      return document ? sendPicture(req, res, document, mediaHeaders) : notFound(res);
     }
     if (post && path === '/_sample/replace-media') return replaceMedia(media, req, res, url);
     return notFound(res);

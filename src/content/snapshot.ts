@@ -11,6 +11,7 @@ import type {
   Video,
 } from '../api/types.ts';
 import type { LangCode, LangNumber } from '../i18n/languages.ts';
+import { itemKey } from './changes.ts';
 
 /** The file, inside CONTENT_DIR, that the pull writes and the pages read. */
 export const SNAPSHOT_FILE = 'snapshot.json';
@@ -33,4 +34,27 @@ export interface Snapshot {
   pulledAt: string;
   apiBase: string;
   languages: Record<LangCode, LanguageContent>;
+}
+
+/** An editor's text of a snapshot (a post's body, a page, a biography, duties), with the item and language it belongs to. */
+export interface SnapshotText {
+  /** The snapshot item key (`post:12@ru`). */
+  item: string;
+  language: LangCode;
+  html: string;
+}
+
+/** Every editor's text of a snapshot, in every language. */
+export function* snapshotTexts(snapshot: Snapshot): Generator<SnapshotText> {
+  for (const [code, c] of Object.entries(snapshot.languages) as [LangCode, LanguageContent][]) {
+    for (const p of Object.values(c.posts)) yield { item: itemKey('post', code, p.id), language: code, html: p.html };
+    for (const p of Object.values(c.pages)) yield { item: itemKey('page', code, p.id), language: code, html: p.html };
+    for (const [cat, people] of Object.entries(c.employees)) {
+      for (const e of people) {
+        const item = itemKey('employee', code, `${cat}/${e.id}`);
+        yield { item, language: code, html: e.biographyHtml };
+        yield { item, language: code, html: e.dutiesHtml };
+      }
+    }
+  }
 }

@@ -16,6 +16,7 @@
  */
 import { contentFor } from '../content/store.ts';
 import { pageKeys } from '../content/cache-key.ts';
+import { documentMap, documentsNamedBy } from '../content/documents/map.ts';
 import { pictureMap, picturesNamedBy } from '../content/pictures/map.ts';
 import { readConfig } from '../config.ts';
 import type { LanguageContent } from '../content/snapshot.ts';
@@ -32,6 +33,7 @@ export function perLanguage<P extends Record<string, string | number | undefined
   each: (lang: Language, content: LanguageContent) => { params: P; props: X }[],
 ) {
   const pictures = pictureMap();
+  const documents = documentMap();
   const { mediaBase } = readConfig();
   return LANGUAGES.flatMap((lang) => {
     const content = contentFor(lang);
@@ -39,8 +41,9 @@ export function perLanguage<P extends Record<string, string | number | undefined
     return each(lang, content).map(({ params, props }) => ({
       params: { lang: langParam(lang), ...params },
       props,
-      // The drawn pictures it shows too: a photograph replaced at the same URL gets new files.
-      cacheKey: pageKey(params, props, picturesNamedBy(props, pictures, mediaBase)),
+      // The drawn pictures it shows too (a photograph replaced at the same URL gets new files), and the
+      // documents it links to (their size is shown beside the link).
+      cacheKey: pageKey(params, props, [...picturesNamedBy(props, pictures, mediaBase), ...documentsNamedBy(props, documents, mediaBase)]),
     }));
   });
 }

@@ -9,27 +9,20 @@
  */
 import { pictureUrl } from '../content/pictures/map.ts';
 import sanitizeHtml from 'sanitize-html';
+import { embeddedVideo, telegramPostUrl } from '../features/video-embed/video-hosts.ts';
 import { ALLOWED_ATTRIBUTES, ALLOWED_SCHEMES, ALLOWED_TAGS, DROPPED_WITH_CONTENT, IMG_SCHEMES, TABLE_WRAPPER } from './html-allowlist.ts';
+import { editorLinkUrl } from '../content/documents/links.ts';
+import { DROPPED_EMBEDS, EDITOR_LINK, VIDEO_CARD, VIDEO_CARD_ATTRIBUTES } from './editor-content.ts';
 import { headingOutline, TEXT_TOP_HEADING } from './heading-outline.ts';
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [...ALLOWED_TAGS],
   allowedAttributes: Object.fromEntries(Object.entries(ALLOWED_ATTRIBUTES).map(([tag, attrs]) => [tag, [...attrs]])),
   allowedSchemes: [...ALLOWED_SCHEMES],
-  allowedSchemesByTag: { img: [...IMG_SCHEMES] },
+  allowedSchemesByTag: { img: [...IMG_SCHEMES], video: [...IMG_SCHEMES], audio: [...IMG_SCHEMES], source: [...IMG_SCHEMES] },
   allowProtocolRelative: false,
-  transformTags: {
-    a: (tagName, attribs) => {
-      const href = attribs.href ?? '';
-      if (/^https?:\/\//i.test(href)) {
-        return { tagName, attribs: { ...attribs, target: '_blank', rel: 'noopener noreferrer' } };
-      }
-      const { target: _target, rel: _rel, ...rest } = attribs;
-      return { tagName, attribs: rest };
-    },
-  },
   // Text inside dropped tags like <script> and <style> is dropped with them.
-  nonTextTags: [...DROPPED_WITH_CONTENT],
+  nonTextTags: [...DROPPED_WITH_CONTENT, ...DROPPED_EMBEDS],
 };
 
 /**
@@ -40,21 +33,65 @@ const OPTIONS: sanitizeHtml.IOptions = {
  */
 export function sanitize(html: string, options: { mediaBase?: string; topHeading?: number } = {}): string {
   const base = options.mediaBase?.replace(/\/+$/, '');
-  const clean = sanitizeHtml(html, {
+  const mediaOrigin = base && URL.canParse(base) ? new URL(base).origin : null;
+  /** A media file's address as the browser must ask for it: joined to the media base when relative. */
+  const mediaUrl = (src: string) => (base && src ? pictureUrl(src, base) : src);
+  const onMediaServer = (url: string) => mediaOrigin !== null && URL.canParse(url) && new URL(url).origin === mediaOrigin;
+  // A frame's fallback text is for browsers without frames: the link made in its place names it instead.
+  const framesEmptied = html.includes('<iframe') || html.includes('<IFRAME') ? html.replace(/(<iframe\b[^>]*>)[\s\S]*?<\/iframe\s*>/gi, '$1</iframe>') : html;
+  const clean = sanitizeHtml(framesEmptied, {
     ...OPTIONS,
+    allowedTags: [...ALLOWED_TAGS, VIDEO_CARD],
+    allowedAttributes: { ...OPTIONS.allowedAttributes, a: [...ALLOWED_ATTRIBUTES.a!, EDITOR_LINK], [VIDEO_CARD]: [...VIDEO_CARD_ATTRIBUTES] },
     transformTags: {
-      ...OPTIONS.transformTags,
+      a: (tagName, attribs) => {
+        const href = base ? editorLinkUrl(attribs.href ?? '', base) : (attribs.href ?? '');
+        const { target: _target, rel: _rel, ...rest } = attribs;
+        if (/^https?:\/\//i.test(href)) return { tagName, attribs: { ...rest, href, target: '_blank', rel: 'noopener noreferrer' } };
+        // A link into the site is the editor's: the link check reports it when it leads nowhere, and never fails the build for it.
+        return { tagName, attribs: href && !/^[a-z][a-z0-9+.-]*:/i.test(href) ? { ...rest, [EDITOR_LINK]: '' } : rest };
+      },
       img: (tagName, attribs) => {
-        const src = attribs.src ?? '';
         // Joined as the picture map joins them, so a text's pictures are found under the same URLs.
-        const absolute = base && src ? pictureUrl(src, base) : src;
+        const absolute = mediaUrl(attribs.src ?? '');
         // An image the editor gave no text is announced as nothing rather than by its file name.
         return { tagName, attribs: { alt: '', ...attribs, src: absolute, loading: 'lazy', decoding: 'async' } };
       },
+      // A video player from a known host becomes the site's own card (src/features/video-embed/), any other frame a link to it.
+      iframe: (_tagName, attribs) => {
+        const src = attribs.src ?? '';
+        const video = embeddedVideo(src);
+        if (video) return { tagName: VIDEO_CARD, attribs: { 'data-page': video.page, title: attribs.title ?? '' } };
+        return linkInstead(src, attribs.title);
+      },
+      // A Telegram post widget is a script naming the post: a link to the post.
+      script: (_tagName, attribs) => {
+        const post = telegramPostUrl(attribs['data-telegram-post'] ?? '');
+        return post ? linkInstead(post, post.replace(/^https:\/\//, '')) : { tagName: 'script', attribs: {} };
+      },
+      // Sound and video files on the media server play in the page, fetched only when pressed; from anywhere else, a link.
+      video: (tagName, attribs) => mediaElement(tagName, attribs),
+      audio: (tagName, attribs) => mediaElement(tagName, attribs),
+      source: (tagName, attribs) => {
+        const src = mediaUrl(attribs.src ?? '');
+        return onMediaServer(src) ? { tagName, attribs: { src, ...(attribs.type ? { type: attribs.type } : {}) } } : { tagName: DROPPED_EMBEDS[0], attribs: {} };
+      },
     },
   });
+  function mediaElement(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
+    const src = attribs.src ? mediaUrl(attribs.src) : '';
+    if (src && !onMediaServer(src)) return linkInstead(src, attribs.title);
+    return { tagName, attribs: { ...(src ? { src } : {}), controls: '', preload: 'none', ...(attribs.title ? { title: attribs.title } : {}) } };
+  }
   // A wide table scrolls inside its own box on a phone; keyboard users can reach and scroll it.
   return outlineHeadings(clean, options.topHeading ?? TEXT_TOP_HEADING).replace(/<table/g, `<div class="${TABLE_WRAPPER.className}" tabindex="${TABLE_WRAPPER.tabindex}"><table`).replace(/<\/table>/g, '</table></div>');
+}
+
+/** A link to `src` named by `title` or its host, in place of an element the site does not embed; nothing for an address that is no web page. */
+function linkInstead(src: string, title: string | undefined): sanitizeHtml.Tag {
+  const href = src.trim().replace(/^\/\//, 'https://');
+  if (!/^https?:\/\//i.test(href) || !URL.canParse(href)) return { tagName: DROPPED_EMBEDS[0], attribs: {} };
+  return { tagName: 'a', attribs: { href, target: '_blank', rel: 'noopener noreferrer' }, text: title?.trim() || new URL(href).host };
 }
 
 /** A heading tag of sanitised HTML, where every `<` and `>` of text and attribute values is escaped. */

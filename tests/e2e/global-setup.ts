@@ -26,6 +26,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         CONTENT_DIR: `${E2E_DIR}/content`,
         OUT_DIR: `${E2E_DIR}/dist`,
         PICTURE_DIR: `${E2E_DIR}/pictures`,
+        DOCUMENT_DIR: `${E2E_DIR}/documents`,
         ASTRO_TELEMETRY_DISABLED: '1',
       },
       maxBuffer: 64 * 1024 * 1024,

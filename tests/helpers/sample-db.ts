@@ -57,3 +57,15 @@ export function appealsWithMessage(message: string): number {
     db.close();
   }
 }
+
+/** The id of the post whose Uzbek Latin text holds `words`. */
+export function postWith(words: string): number {
+  const db = open();
+  try {
+    const row = db.prepare("SELECT id FROM posts WHERE lang = 1 AND html LIKE '%' || ? || '%' ORDER BY id LIMIT 1").get(words) as { id: number } | undefined;
+    if (!row) throw new Error(`no post of the sample holds ${words}`);
+    return row.id;
+  } finally {
+    db.close();
+  }
+}

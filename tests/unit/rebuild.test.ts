@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SampleApi } from '../../scripts/sample-api/server.ts';
 import { checkLinks } from '../../scripts/lib/link-check.ts';
 import { rebuild, type RebuildReport } from '../../scripts/lib/rebuild.ts';
+import { readFreshness } from '../../scripts/lib/webhook/freshness.ts';
 import { listFiles } from '../../scripts/lib/files.ts';
 import { startTestApi } from '../helpers/sample-api.ts';
 import { startNginx, startVarnish, type Edge, type Nginx } from '../helpers/web-servers.ts';
@@ -39,6 +40,7 @@ beforeAll(async () => {
     CONTENT_DIR: `${WORK}/content`,
     COMPRESS_CACHE_DIR: `${WORK}/compressed`,
     PICTURE_DIR: `${WORK}/pictures`,
+    DOCUMENT_DIR: `${WORK}/documents`,
   });
 });
 afterAll(async () => {
@@ -283,6 +285,41 @@ describe('rebuild', () => {
     const on = await rebuild('all');
     expect(html(on, 'index.html')).toContain('data-worker="on"');
   }, 400_000);
+
+  it("publishes what editors paste: a dead link is reported, not a failed build; a document is the site's own", async () => {
+    // Another editor links a post that was deleted, and the sample's decision.
+    const other = (api.db.prepare('SELECT id FROM posts WHERE type = 1 AND lang = 1 ORDER BY date DESC, id DESC LIMIT 1 OFFSET 3').get() as { id: number }).id;
+    api.db.prepare(`UPDATE posts SET html = html || '<p><a href="/news/88888">eski xabar</a> <a href="/media/hujjatlar/qaror-12.pdf">qaror</a></p>' WHERE id = ?`).run(other);
+    const linked = await rebuild([{ type: 'post', id: other }]);
+    expect(linked.files.changed).toContain(`/en/news/${other}/index.html`);
+    // The sample's post with a decision, a deleted post's link, an unlisted page's, a video and a Telegram post.
+    const withLinks = (api.db.prepare("SELECT id FROM posts WHERE lang = 3 AND html LIKE '%eski-qaror-2025.pdf%'").get() as { id: number }).id;
+    expect(linked.content.deadLinks).toEqual(
+      expect.arrayContaining([
+        { page: `/en/news/${other}/`, language: 'en', link: '/news/88888' },
+        { page: `/ru/news/${withLinks}/`, language: 'ru', link: '/news/99999' },
+        { page: `/news/${withLinks}/`, language: 'uz-latn', link: '/page/999' },
+      ]),
+    );
+    expect(linked.content.unavailableDocuments).toEqual([
+      expect.objectContaining({ url: `${api.url}/media/hujjatlar/eski-qaror-2025.pdf`, reason: 'HTTP 404', items: expect.arrayContaining([`post:${withLinks}@ru`]) }),
+    ]);
+    // The document, served from the release under its own name, with its type and size beside the link in each language.
+    const ru = html(linked, `ru/news/${withLinks}/index.html`);
+    const path = /<a href="(\/documents\/[0-9a-f]{12}\/qaror-12\.pdf)">[^<]*<span class="file-note">\(PDF, 40 КБ\)<\/span><\/a>/.exec(ru)?.[1];
+    expect(path, ru.slice(ru.indexOf('qaror'), ru.indexOf('qaror') + 300)).toBeTruthy();
+    expect(readFileSync(release(linked, path!)).subarray(0, 8).toString()).toBe('%PDF-1.4');
+    expect(html(linked, `en/news/${withLinks}/index.html`)).toContain('<span class="file-note">(PDF, 40 KB)</span>');
+    expect(html(linked, `news/${other}/index.html`)).toContain(`<a href="${path}">qaror`);
+    // The operator sees the counts without the key.
+    expect((await readFreshness(join(WORK, 'releases'))).release?.content).toEqual({
+      deadLinks: linked.content.deadLinks.length,
+      unavailableDocuments: 1,
+      itemsWithRemovedElements: linked.content.removed.length,
+    });
+    expect(linked.content.deadLinks.length).toBe(12);
+    expect(await differencesFromCold(linked, 'editor-links')).toEqual([]);
+  }, 300_000);
 
   it("publishes a post far over the page budget all the same, and the report names its pages", async () => {
     const id = (api.db.prepare('SELECT id FROM posts WHERE type = 1 AND lang = 1 ORDER BY date DESC, id DESC LIMIT 1 OFFSET 25').get() as { id: number }).id;

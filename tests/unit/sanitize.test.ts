@@ -45,11 +45,11 @@ describe('sanitize', () => {
     expect(out).toContain('<img alt="A" src="https://example.uz/a.png" loading="lazy" decoding="async" />');
   });
 
-  it('opens external links in a new tab without the opener, and leaves internal links alone', () => {
+  it('opens external links in a new tab without the opener, and leaves internal links as written, marked as the editor\'s', () => {
     expect(sanitize('<a href="https://gov.uz" target="_self" rel="opener">gov</a>')).toBe(
       '<a href="https://gov.uz" target="_blank" rel="noopener noreferrer">gov</a>',
     );
-    expect(sanitize('<a href="/news/3" target="_blank">n</a>')).toBe('<a href="/news/3">n</a>');
+    expect(sanitize('<a href="/news/3" target="_blank">n</a>')).toBe('<a href="/news/3" data-editor-link>n</a>');
   });
 
   it('gives an image without text an empty alt, and joins a relative image to the media base', () => {

@@ -64,6 +64,7 @@ describe('reading the releases folder', () => {
         ageSeconds: 15 * 3600 + 28 * 60 + 20,
         checkedAt: '2030-01-02T03:29:00.000Z',
         checkedAgeSeconds: 60,
+        content: { deadLinks: 0, unavailableDocuments: 0, itemsWithRemovedElements: 0 },
       },
       purge: null,
     });
@@ -81,7 +82,14 @@ describe('reading the releases folder', () => {
   it('nothing published yet, or a release without a report', async () => {
     expect(await readFreshness(releases(), NOW)).toEqual({ release: null, purge: null });
     const dir = releases({ served: 'gone' });
-    expect((await readFreshness(dir, NOW)).release).toEqual({ id: 'gone', publishedAt: null, ageSeconds: null, checkedAt: null, checkedAgeSeconds: null });
+    expect((await readFreshness(dir, NOW)).release).toEqual({
+      id: 'gone',
+      publishedAt: null,
+      ageSeconds: null,
+      checkedAt: null,
+      checkedAgeSeconds: null,
+      content: { deadLinks: 0, unavailableDocuments: 0, itemsWithRemovedElements: 0 },
+    });
   });
 
   it('counts the paths the edge still owes a purge of, and says when the backlog file cannot be read', async () => {
@@ -114,7 +122,14 @@ describe('the signed status and the metrics', () => {
     rebuilds: { ok: 2, failed: 2 },
   };
   const freshness = {
-    release: { id: 'r', publishedAt: '2030-01-02T01:01:18.250Z', ageSeconds: 8921.75, checkedAt: '2030-01-02T01:01:18.250Z', checkedAgeSeconds: 8921.75 },
+    release: {
+      id: 'r',
+      publishedAt: '2030-01-02T01:01:18.250Z',
+      ageSeconds: 8921.75,
+      checkedAt: '2030-01-02T01:01:18.250Z',
+      checkedAgeSeconds: 8921.75,
+      content: { deadLinks: 3, unavailableDocuments: 1, itemsWithRemovedElements: 2 },
+    },
     purge: { paths: 12, since: '2030-01-02T03:20:00.000Z', ageSeconds: 600, attempts: 3, lastError: 'PURGE /srv/x failed' },
   };
 
@@ -142,6 +157,8 @@ describe('the signed status and the metrics', () => {
       hokimiyat_rebuild_running: 1,
       hokimiyat_purge_pending_paths: 12,
       hokimiyat_purge_pending_age_seconds: 600,
+      hokimiyat_editor_dead_links: 3,
+      hokimiyat_editor_documents_unavailable: 1,
       hokimiyat_webhook_connections_refused_total: 3,
     });
     expect(text).toContain('# TYPE hokimiyat_rebuilds_total counter\n');
@@ -210,6 +227,8 @@ describe('through the listener', () => {
     expect(signed.published).toMatchObject([{ changes: [{ type: 'post', id: 3 }], release: '20300101T120000Z', attempts: 0 }]);
 
     const bare = (await (await fetch(`${hook.url}/hooks/status`)).json()) as Record<string, unknown>;
-    expect(Object.keys(bare).sort()).toEqual(['lastFinishedAt', 'lastStartedAt', 'lastSucceeded', 'pending', 'state']);
+    expect(Object.keys(bare).sort()).toEqual(['content', 'lastFinishedAt', 'lastStartedAt', 'lastSucceeded', 'pending', 'state']);
+    // What the served release's editors' texts hold that it could not show as written, counted (its report has none here).
+    expect(bare.content).toEqual({ deadLinks: 0, unavailableDocuments: 0, itemsWithRemovedElements: 0 });
   });
 });

@@ -566,7 +566,7 @@ describe('status for anyone', () => {
       expect(text).not.toContain('10.0.0.5');
       expect(text).not.toContain('/srv/');
       // The failed change waits for its retry; anyone sees only how many changes wait.
-      expect(JSON.parse(text)).toEqual({ state: 'waiting', lastStartedAt: expect.any(String), lastFinishedAt: expect.any(String), lastSucceeded: false, pending: 1 });
+      expect(JSON.parse(text)).toEqual({ state: 'waiting', lastStartedAt: expect.any(String), lastFinishedAt: expect.any(String), lastSucceeded: false, pending: 1, content: null });
       const forged = await fetch(`${hook.url}/hooks/status`, { headers: signedHeaders('wrong-secret-0123456789', '') });
       expect(forged.status).toBe(401);
       expect((await getStatus(hook)).lastError).toContain('10.0.0.5');

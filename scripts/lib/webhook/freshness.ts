@@ -12,6 +12,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { contentCounts, type EditorContentReport } from '../content-report.ts';
 import { readPendingPurge, type PendingPurge } from '../purge-step.ts';
 import { linkTarget } from '../releases.ts';
 import type { PendingChange, Status } from './scheduler.ts';
@@ -24,6 +25,8 @@ export interface ServedRelease {
   /** The last rebuild that published it or found nothing to change since (null when the last one was about another release). */
   checkedAt: string | null;
   checkedAgeSeconds: number | null;
+  /** What its editors' texts hold that it could not show as written (its report's `content`), counted. */
+  content: ReturnType<typeof contentCounts>;
 }
 
 export interface PurgeBacklog {
@@ -68,7 +71,8 @@ async function servedRelease(dir: string, now: number): Promise<ServedRelease | 
   const [own, last] = await Promise.all([readJson(join(dir, 'reports', `${id}.json`)), readJson(join(dir, 'last-report.json'))]);
   const publishedAt = finishedAt(own);
   const checkedAt = last?.release === id ? finishedAt(last) : null;
-  return { id, publishedAt, ageSeconds: secondsSince(publishedAt, now), checkedAt, checkedAgeSeconds: secondsSince(checkedAt, now) };
+  const content = contentCounts((own?.content ?? undefined) as EditorContentReport | undefined);
+  return { id, publishedAt, ageSeconds: secondsSince(publishedAt, now), checkedAt, checkedAgeSeconds: secondsSince(checkedAt, now), content };
 }
 
 async function purgeBacklog(dir: string, now: number): Promise<PurgeBacklog | null> {
@@ -136,6 +140,10 @@ export function metricsText(status: Status, freshness: Freshness, counters: { re
       ['', purge?.paths ?? 0],
     ]),
     metric('hokimiyat_purge_pending_age_seconds', 'gauge', 'Seconds since the edge purge backlog began (0 when none).', [['', purge?.ageSeconds ?? 0]]),
+    metric('hokimiyat_editor_dead_links', 'gauge', "Editors' links in the served release that lead nowhere on the site.", [['', release?.content.deadLinks ?? null]]),
+    metric('hokimiyat_editor_documents_unavailable', 'gauge', 'Documents linked in the served release that the site could not keep.', [
+      ['', release?.content.unavailableDocuments ?? null],
+    ]),
     metric('hokimiyat_webhook_connections_refused_total', 'counter', 'Connections closed because their address already held its share of the slots.', [
       ['', counters.refusedConnections],
     ]),

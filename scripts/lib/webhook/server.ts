@@ -8,7 +8,8 @@
  *                         Empty body or `{}` = everything changed, otherwise `{type, id?}` or an array of them.
  *                         Answers 202 {queued: true} once the change is in the journal (503 if it cannot be
  *                         written: then nothing is accepted); the rebuild runs in the background.
- *   GET  /hooks/status    unsigned: {state, lastStartedAt, lastFinishedAt, lastSucceeded, pending: <count>};
+ *   GET  /hooks/status    unsigned: {state, lastStartedAt, lastFinishedAt, lastSucceeded, pending: <count>, content:
+ *                         {deadLinks, unavailableDocuments, itemsWithRemovedElements} of the served release};
  *                         signed the same way (empty body): Status (./scheduler.ts), with every pending change,
  *                         its attempts, last error and age, the changes published lately and how long each
  *                         took, the served release and its age, and the edge's purge backlog (./freshness.ts).
@@ -22,7 +23,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 import { contentChange, describeChanges, mergeChanges, type ContentChange, type ContentChanges as Changes } from '../../../src/content/changes.ts';
 import { readBody, sendJson } from '../http.ts';
-import { detailedStatus, metricsText, readFreshness } from './freshness.ts';
+import { detailedStatus, metricsText, readFreshness, type ServedRelease } from './freshness.ts';
 import { Journal } from './journal.ts';
 import { RebuildScheduler, type RebuildFn, type RetryPolicy, type Status } from './scheduler.ts';
 import { authFailure, DELIVERY_HEADER, replayKeys, SIGNATURE_HEADER, TIMESTAMP_HEADER } from './signature.ts';
@@ -73,6 +74,8 @@ interface PublicStatus {
   /** `null` before the first rebuild ends. */
   lastSucceeded: boolean | null;
   pending: number;
+  /** What the served release's editors' texts hold that it could not show as written, counted (details in the signed status). */
+  content: ServedRelease['content'] | null;
 }
 
 interface Hook {
@@ -190,6 +193,7 @@ async function handleStatus(hook: Hook, req: IncomingMessage, res: ServerRespons
     lastFinishedAt: full.lastFinishedAt,
     lastSucceeded: full.lastFinishedAt === null ? null : full.lastError === null,
     pending: full.pending.length,
+    content: (await readFreshness(hook.dir)).release?.content ?? null,
   };
   send(hook, res, 200, bare);
 }

@@ -5,7 +5,7 @@
  * draw; a picture elsewhere is left out, as it always was.
  */
 import { itemKey } from '../changes.ts';
-import type { Snapshot } from '../snapshot.ts';
+import { snapshotTexts, type Snapshot } from '../snapshot.ts';
 import { pictureUrl, textPictureUrls } from './map.ts';
 import type { PictureRole } from './settings.ts';
 
@@ -26,24 +26,10 @@ export function pictureSources(snapshot: Snapshot, mediaBase: string): Map<strin
     source.items.add(item);
   };
   const image = (item: string, role: PictureRole, path: string | null) => add(item, role, path ? pictureUrl(path, mediaBase) : null);
-  const text = (item: string, html: string) => {
-    for (const url of textPictureUrls(html, mediaBase)) add(item, 'text', url);
-  };
+  for (const { item, html } of snapshotTexts(snapshot)) for (const url of textPictureUrls(html, mediaBase)) add(item, 'text', url);
   for (const [code, c] of Object.entries(snapshot.languages)) {
-    for (const p of Object.values(c.posts)) {
-      const key = itemKey('post', code, p.id);
-      image(key, 'post', p.imageUrl);
-      text(key, p.html);
-    }
-    for (const p of Object.values(c.pages)) text(itemKey('page', code, p.id), p.html);
-    for (const [cat, people] of Object.entries(c.employees)) {
-      for (const e of people) {
-        const key = itemKey('employee', code, `${cat}/${e.id}`);
-        image(key, 'person', e.imageUrl);
-        text(key, e.biographyHtml);
-        text(key, e.dutiesHtml);
-      }
-    }
+    for (const p of Object.values(c.posts)) image(itemKey('post', code, p.id), 'post', p.imageUrl);
+    for (const [cat, people] of Object.entries(c.employees)) for (const e of people) image(itemKey('employee', code, `${cat}/${e.id}`), 'person', e.imageUrl);
     for (const g of c.photoGroups) for (const p of g.photos) image(itemKey('gallery', code, g.id), 'photo', p.imageUrl);
   }
   return sources;

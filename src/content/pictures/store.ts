@@ -19,6 +19,7 @@ import { replaceFileSync } from '../replace-file.ts';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { mapLimit } from '../limit.ts';
+import { DownloadError as PictureError, downloadWithRetries } from '../media-download.ts';
 
 export interface StoredPicture {
   /** sha256 of the original's bytes, hex: the name of its file in originals/. */
@@ -52,8 +53,6 @@ export interface FetchOptions {
 }
 
 const INDEX_FILE = 'index.json';
-const MAX_REDIRECTS = 3;
-const RETRIES = 2;
 
 export const originalPath = (dir: string, sha: string) => join(dir, 'originals', sha);
 
@@ -65,73 +64,6 @@ function readIndex(dir: string): Record<string, StoredPicture> {
     return JSON.parse(readFileSync(join(dir, INDEX_FILE), 'utf8')) as Record<string, StoredPicture>;
   } catch {
     return {};
-  }
-}
-
-class PictureError extends Error {
-  /** The server says the picture is no more (404, 410): an earlier copy is not kept. */
-  readonly gone: boolean;
-  constructor(message: string, gone = false) {
-    super(message);
-    this.gone = gone;
-  }
-}
-
-type Answer = { status: 304 } | { status: 200; bytes: Buffer; etag?: string; lastModified?: string };
-
-/** One GET, following redirects on the same origin only, with the body bounded. */
-async function request(url: string, known: StoredPicture | undefined, timeoutMs: number, maxBytes: number): Promise<Answer> {
-  const headers: Record<string, string> = { accept: 'image/*' };
-  if (known?.etag) headers['if-none-match'] = known.etag;
-  else if (known?.lastModified) headers['if-modified-since'] = known.lastModified;
-  let target = url;
-  for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-    const res = await fetch(target, { headers, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
-    if (res.status >= 300 && res.status < 400 && res.status !== 304) {
-      await res.body?.cancel();
-      const location = res.headers.get('location');
-      const next = location && URL.canParse(location, target) ? new URL(location, target) : null;
-      if (!next || next.origin !== new URL(url).origin) throw new PictureError(`redirected to another host (${next?.origin ?? 'no location'})`);
-      target = next.href;
-      continue;
-    }
-    if (res.status === 304 && known) return { status: 304 };
-    if (res.status !== 200) {
-      await res.body?.cancel();
-      throw new PictureError(`HTTP ${res.status}`, res.status === 404 || res.status === 410);
-    }
-    const declared = Number(res.headers.get('content-length') ?? 0);
-    if (declared > maxBytes) {
-      await res.body?.cancel();
-      throw new PictureError(`${declared} bytes, more than the ${maxBytes} a picture may have`);
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of res.body ?? []) {
-      size += chunk.length;
-      if (size > maxBytes) throw new PictureError(`more than the ${maxBytes} bytes a picture may have`);
-      chunks.push(Buffer.from(chunk));
-    }
-    return {
-      status: 200,
-      bytes: Buffer.concat(chunks),
-      etag: res.headers.get('etag') ?? undefined,
-      lastModified: res.headers.get('last-modified') ?? undefined,
-    };
-  }
-  throw new PictureError(`more than ${MAX_REDIRECTS} redirects`);
-}
-
-async function requestWithRetries(url: string, known: StoredPicture | undefined, timeoutMs: number, maxBytes: number, count: () => void): Promise<Answer> {
-  for (let attempt = 0; ; attempt++) {
-    count();
-    try {
-      return await request(url, known, timeoutMs, maxBytes);
-    } catch (error) {
-      const permanent = error instanceof PictureError && !/^HTTP 5/.test(error.message);
-      if (permanent || attempt >= RETRIES) throw error;
-      await new Promise((r) => setTimeout(r, 300 * 2 ** attempt));
-    }
   }
 }
 
@@ -160,7 +92,7 @@ export async function fetchPictures(options: FetchOptions): Promise<{ pictures: 
     const known = index[url] && existsSync(originalPath(dir, index[url].sha)) ? index[url] : undefined;
     if (known && !revalidate(url)) return void pictures.set(url, known);
     try {
-      const answer = await requestWithRetries(url, known, timeoutMs, maxBytes, () => void stats.requests++);
+      const answer = await downloadWithRetries(url, { accept: 'image/*', known, timeoutMs, maxBytes, what: 'a picture' }, () => void stats.requests++);
       if (answer.status === 304) {
         stats.unchanged++;
         return void pictures.set(url, known!);

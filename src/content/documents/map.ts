@@ -1,0 +1,72 @@
+/**
+ * The document map: what pages know of each document an editor linked to, written by the pull
+ * (pull.ts) beside the content snapshot and read, without the network, by the pages
+ * (src/lib/text-documents.ts) and by the page keys (src/lib/paths.ts).
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { readConfig } from '../../config.ts';
+import { documentLinkUrls } from './links.ts';
+
+export const DOCUMENT_MAP_FILE = 'documents.json';
+/** Where the site serves the documents it keeps. */
+export const DOCUMENT_SITE_DIR = 'documents';
+
+export type DocumentEntry =
+  /** Kept by the site: served at `path`, `bytes` long. */
+  | { type: string; path: string; bytes: number; sha: string }
+  /** Could not be fetched: the link stays on the media server, and the report says why. */
+  | { type: string; failed: string };
+
+/** By the document's absolute URL (`new URL(…).href`). */
+export type DocumentMap = Record<string, DocumentEntry>;
+
+let cached: { file: string; map: DocumentMap } | undefined;
+
+/** The map of this build (empty before any pull made one). */
+export function documentMap(): DocumentMap {
+  const file = join(readConfig().contentDir, DOCUMENT_MAP_FILE);
+  if (cached?.file !== file) {
+    let map: DocumentMap = {};
+    try {
+      map = JSON.parse(readFileSync(file, 'utf8')) as DocumentMap;
+    } catch {
+      // No pull has fetched documents yet: every document link stays on the media server.
+    }
+    cached = { file, map };
+  }
+  return cached.map;
+}
+
+/**
+ * The stable site address of the document at `url`: a folder named by the URL (so a document replaced at
+ * the same URL keeps its address) holding the file under its own name, made safe for a path.
+ */
+export function documentSitePath(url: string): string {
+  const id = createHash('sha256').update(url).digest('hex').slice(0, 12);
+  const last = decodeURIComponentSafe(new URL(url).pathname.split('/').pop() ?? '');
+  const name = last.normalize('NFKD').replace(/[^\w.-]+/g, '-').replace(/^[-.]+/, '').slice(-80) || 'document';
+  return `/${DOCUMENT_SITE_DIR}/${id}/${name}`;
+}
+
+function decodeURIComponentSafe(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+/** The entries of every document the API texts in `value` (a page's props) link to, for the page's key. */
+export function documentsNamedBy(value: unknown, map: DocumentMap, mediaBase: string): string[] {
+  const found = new Set<string>();
+  const visit = (v: unknown): void => {
+    if (typeof v === 'string') {
+      if (v.includes('<a')) for (const url of documentLinkUrls(v, mediaBase)) found.add(`${url} ${JSON.stringify(map[url] ?? null)}`);
+    } else if (Array.isArray(v)) v.forEach(visit);
+    else if (v && typeof v === 'object') Object.values(v).forEach(visit);
+  };
+  visit(value);
+  return [...found].sort();
+}

@@ -1,0 +1,98 @@
+/**
+ * What the site makes of an editor's text besides cleaning it (src/lib/sanitize.ts), in one place:
+ * the marks the sanitiser leaves for the steps after it, and what it removes, counted for the report.
+ *
+ * - A link into the site is published as the editor wrote it and marked EDITOR_LINK: the link check
+ *   (scripts/lib/link-check.ts) lists such a link that leads nowhere (a deleted post, an unlisted page)
+ *   in the build's report instead of failing the build, so one editor's link never holds back
+ *   everyone's news. Left as written, it works again the moment its page is published.
+ * - A video player from a known host becomes VIDEO_CARD, which src/components/ApiHtml.astro renders as
+ *   the site's own card (src/features/video-embed/).
+ */
+import { Parser } from 'htmlparser2';
+import { embeddedVideo, telegramPostUrl, type EmbeddedVideo } from '../features/video-embed/video-hosts.ts';
+import { ALLOWED_TAGS } from './html-allowlist.ts';
+
+export const EDITOR_LINK = 'data-editor-link';
+export const VIDEO_CARD = 'video-card';
+export const VIDEO_CARD_ATTRIBUTES = ['data-page', 'title'] as const;
+/** Names the sanitiser gives an element it removes after looking at it (an embed from nowhere it can link to), with its content. */
+export const DROPPED_EMBEDS = ['removed-embed'] as const;
+
+const ALLOWED = new Set(ALLOWED_TAGS);
+/** Elements that hold the page together rather than the editor's words: removing them loses nothing. */
+const STRUCTURE = new Set(['html', 'head', 'body', 'div', 'section', 'article', 'main', 'header', 'footer', 'font', 'center', 'o:p', 'tbody', 'colgroup', 'col', 'meta', 'link', 'title']);
+
+/** Whether the sanitiser keeps `name` in some form (as written, or as a card or a link). */
+function kept(name: string, attributes: Record<string, string>): boolean {
+  if (ALLOWED.has(name) || STRUCTURE.has(name)) return true;
+  if (name === 'iframe') return embeddedVideo(attributes.src ?? '') !== null || /^(?:https?:)?\/\//i.test(attributes.src ?? '');
+  if (name === 'script') return telegramPostUrl(attributes['data-telegram-post'] ?? '') !== null;
+  return false;
+}
+
+/**
+ * The elements the sanitiser removes from `html` with what they held (a script, a form, an embed
+ * from nowhere), by tag name and count; empty when it removes none. For the build's report, so that
+ * nothing an editor put in goes without a trace.
+ */
+export function removedElements(html: string): Record<string, number> {
+  const removed: Record<string, number> = {};
+  // Most texts hold only allowed tags: seen by their names alone, without a parser.
+  const names = html.matchAll(/<([a-zA-Z][\w:-]*)/g);
+  if (!names.some(([, name]) => !ALLOWED.has(name!.toLowerCase()) && !STRUCTURE.has(name!.toLowerCase()))) return removed;
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        if (!kept(name, attributes)) removed[name] = (removed[name] ?? 0) + 1;
+      },
+    },
+    { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: true },
+  );
+  parser.write(html);
+  parser.end();
+  return removed;
+}
+
+const CARD = new RegExp(`<${VIDEO_CARD}\\b([^>]*)>[\\s\\S]*?</${VIDEO_CARD}>`, 'g');
+const ATTRIBUTE = /\s([\w-]+)="([^"]*)"/g;
+const decode = (s: string) => s.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&amp;', '&');
+
+/**
+ * Sanitised HTML cut at its video cards: the text between them as strings, each card as the video it
+ * shows (checked again against the known hosts, so a card the editor wrote by hand shows only what one
+ * of them would) and its title. A page renders the strings as they are and each card as the site's own.
+ */
+export function textParts(html: string): (string | { video: EmbeddedVideo; title: string })[] {
+  if (!html.includes(`<${VIDEO_CARD}`)) return [html];
+  const parts: (string | { video: EmbeddedVideo; title: string })[] = [];
+  let at = 0;
+  // Whether the text so far has a paragraph open: a card is no phrasing content, so it stands between two.
+  let inParagraph = false;
+  for (const m of html.matchAll(CARD)) {
+    const before = html.slice(at, m.index);
+    inParagraph = paragraphOpenAfter(before, inParagraph);
+    parts.push(inParagraph ? `${before}</p>` : before);
+    at = m.index + m[0].length;
+    const attributes = Object.fromEntries([...m[1]!.matchAll(ATTRIBUTE)].map(([, name, value]) => [name!, decode(value!)]));
+    const video = embeddedVideo(attributes['data-page'] ?? '');
+    if (video) parts.push({ video, title: attributes.title ?? '' });
+    if (inParagraph) parts.push('<p>');
+  }
+  parts.push(html.slice(at));
+  // The paragraphs a card split that held nothing else.
+  const joined: (string | { video: EmbeddedVideo; title: string })[] = [];
+  for (const part of parts) {
+    const last = joined.at(-1);
+    if (typeof part === 'string' && typeof last === 'string') joined[joined.length - 1] = last + part;
+    else joined.push(part);
+  }
+  return joined.map((part) => (typeof part === 'string' ? part.replace(/<p>(?:\s|&nbsp;)*<\/p>/g, '') : part)).filter((part) => part !== '');
+}
+
+/** Whether a paragraph is open at the end of `text`, given whether one was open at its start. */
+function paragraphOpenAfter(text: string, open: boolean): boolean {
+  const opened = Math.max(text.lastIndexOf('<p>'), text.lastIndexOf('<p '));
+  const closed = text.lastIndexOf('</p>');
+  return opened === -1 && closed === -1 ? open : opened > closed;
+}

@@ -5,12 +5,12 @@
  * Its pictures, their caching headers and its latency can be made to behave like
  * the real API's (media.ts).
  */
-import { sampleDocument } from './documents.ts';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DatabaseSync } from 'node:sqlite';
 import { readBody, sendJson } from '../lib/http.ts';
 import { openDatabase, type OpenOptions } from './db.ts';
+import { sampleDocument } from './documents.ts';
 import { createFaultInjector, describeRule, faultsFromEnv, validateRules, type FaultRule } from './faults.ts';
 import {
   createMediaStore,

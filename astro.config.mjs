@@ -9,6 +9,9 @@ import { FRAGMENT_DIR } from './src/lib/fragments.ts';
 import { postRedirectPaths } from './src/lib/section-pages.ts';
 import { topicRedirectPaths } from './src/lib/topic-pages.ts';
 import { devPictures } from './src/content/pictures/dev-server.ts';
+import { district } from './src/district/district.ts';
+import { devDistrictPictures } from './src/district/dev-server.ts';
+import { DISTRICT_KEY } from './src/district/key.ts';
 
 const redirects = slugRedirects();
 /**
@@ -18,6 +21,8 @@ const redirects = slugRedirects();
 let contentRedirects;
 const config = readConfig();
 const machine = readMachineSettings();
+// The district's identity is checked before anything is built: an invalid folder stops here, naming the file and the field.
+district();
 
 export default defineConfig({
   site: config.siteUrl,
@@ -51,5 +56,10 @@ export default defineConfig({
   // src/pages/[...lang]/[slug].astro: localised pages with a cacheKey, not Astro's English `redirects`.
   // Pictures from the API are fetched and drawn by the pull, not by Astro (src/content/pictures/).
   // The site is read from a CDN by slow phones: keep styles in files that cache across pages.
-  vite: { build: { assetsInlineLimit: 0 }, plugins: [devPictures(machine.pictureDir)] },
+  // Browser code learns the district's short name (storage keys, cache names) here: src/district/key.ts.
+  vite: {
+    build: { assetsInlineLimit: 0 },
+    define: { __SITE_DISTRICT__: JSON.stringify(DISTRICT_KEY) },
+    plugins: [devPictures(machine.pictureDir), devDistrictPictures()],
+  },
 });

@@ -9,6 +9,7 @@
 import { parseArgs } from 'node:util';
 import { readConfig } from '../src/config.ts';
 import { replaceFile } from '../src/content/replace-file.ts';
+import { district } from '../src/district/district.ts';
 import { ensureApi } from './lib/api.ts';
 import { buildStep } from './lib/build-step.ts';
 import { contentReportLines } from './lib/content-report.ts';
@@ -18,6 +19,8 @@ const { values } = parseArgs({ options: { 'skip-pull': { type: 'boolean', defaul
 const reportFile = process.env.BUILD_REPORT_FILE;
 let api;
 try {
+  // An invalid district folder stops the build before anything is pulled, naming the file and the field.
+  district();
   if (!values['skip-pull']) {
     const config = readConfig();
     api = await ensureApi(config);

@@ -2,7 +2,12 @@
  * The operator's settings (README "Environment"), read once from the
  * environment at build time. Nothing here reaches the browser except what
  * pages pass on explicitly (the public API base and the hCaptcha site key).
+ * Which district is built (SITE_DISTRICT) is read by src/district/key.ts, which browser code shares.
  */
+import { district, DistrictError, districtDir } from './district/district.ts';
+import { DISTRICT_KEY } from './district/key.ts';
+import { placeholdersIn } from './district/template.ts';
+
 export const SAMPLE_API_URL = 'http://127.0.0.1:8787';
 /** hCaptcha's documented public test key: accepts the test token, never a real visitor. */
 const HCAPTCHA_TEST_SITEKEY = '10000000-ffff-ffff-ffff-000000000001';
@@ -49,11 +54,12 @@ export function readConfig(): SiteConfig {
 /**
  * Publishing commands (`rebuild`, `webhook`) must never fall back to the sample API, the local origin or
  * hCaptcha's public test key: that would publish demo pages, links to localhost, or an appeal form that
- * either stops no spam or has every real appeal refused by a server that checks. Returns what is missing, or null.
+ * either stops no spam or has every real appeal refused by a server that checks. Nor may they publish a district
+ * whose folder is invalid or still holds a placeholder (src/district/template.ts). Returns what is missing, or null.
  */
 export function deployEnvProblem(): string | null {
   const missing = ['API_BASE', 'SITE_URL', 'HCAPTCHA_SITEKEY'].filter((name) => !env(name));
-  if (!missing.length) return null;
+  if (!missing.length) return districtProblem();
   const named = missing.length > 1 ? `${missing.slice(0, -1).join(', ')} and ${missing.at(-1)} are` : `${missing[0]} is`;
   return (
     `${named} not set; refusing to publish. ` +
@@ -95,4 +101,19 @@ export function readMachineSettings(): MachineSettings {
     documentDir: env('DOCUMENT_DIR') ?? '.cache/documents',
     chromiumPath: env('CHROMIUM_PATH') ?? '/usr/bin/chromium',
   };
+}
+
+/** Why this build's district cannot be published (an invalid folder, a placeholder left), or null. */
+function districtProblem(): string | null {
+  try {
+    const left = placeholdersIn(district());
+    if (!left.length) return null;
+    return (
+      `${districtDir()}/ still holds ${left.length} placeholder(s) (${left.slice(0, 3).join(', ')}${left.length > 3 ? ', …' : ''}); refusing to publish. ` +
+      `\`npm run new-district -- ${DISTRICT_KEY}\` lists them.`
+    );
+  } catch (error) {
+    if (error instanceof DistrictError) return error.message;
+    throw error;
+  }
 }

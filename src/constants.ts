@@ -1,7 +1,9 @@
 /**
  * Business constants of the product, each with the rule it serves (docs/rules.md lists the rules).
- * Change a number here, not in a component.
+ * Change a number here, not in a component. What differs from one district to the next is in its
+ * folder (src/district/).
  */
+import { DISTRICT_KEY } from './district/key.ts';
 
 /** How many characters of a brief a card shows: a longer one is cut and ends with '...' (docs/rules.md, Text truncation). */
 export const TRUNCATE = {
@@ -55,19 +57,6 @@ export const LIGHTBOX = {
   dragCloseDistancePx: 150,
 } as const;
 
-/** Region facts shown on the province page: population 870,200 (4th place), 39,400 km², 13 cities and districts. */
-export const REGION_FACTS = { population: 870_200, populationRank: 4, areaKm2: 39_400, districtCount: 13 } as const;
-
-/** Contact details shown in the footer and on /address (the spec omits their values; these are the district's). */
-export const CONTACT = {
-  helpline: '+998 65 592-10-01',
-  helplineHref: 'tel:+998655921001',
-  email: 'info@qorakul.uz',
-  telegram: 'https://t.me/qorakul_hokimligi',
-  facebook: 'https://www.facebook.com/qorakulhokimligi',
-  youtube: 'https://www.youtube.com/@qorakulhokimligi',
-} as const;
-
 /**
  * Contacts of the sample cards (travel agencies, hotels, staff tables): obviously not real, never the
  * administration's own. `.example` is reserved for examples (RFC 2606); +998 00 is no operator's code.
@@ -88,15 +77,16 @@ export const SAMPLE_CONTACT = {
 export const JUST_PUBLISHED_TIMEOUT_MS = 8000;
 
 /**
- * Offline reading (issue 14): the service worker's runtime caches, by name, and how much each keeps
+ * Offline reading (issue 14): the service worker's runtime caches, by name (the district's short name
+ * first, so districts on one origin keep theirs apart), and how much each keeps
  * on a device. Past either bound the least recently saved entries go first; a browser short of
  * space may also empty them.
  */
 export const OFFLINE_CACHES = {
   /** Pages this device opened: shown as saved copies when the network fails. */
-  pages: { name: 'qorakul-pages', maxEntries: 50, maxAgeDays: 30 },
+  pages: { name: `${DISTRICT_KEY}-pages`, maxEntries: 50, maxAgeDays: 30 },
   /** Pictures of the site (same origin) this device loaded. */
-  pictures: { name: 'qorakul-pictures', maxEntries: 150, maxAgeDays: 30 },
+  pictures: { name: `${DISTRICT_KEY}-pictures`, maxEntries: 150, maxAgeDays: 30 },
 } as const;
 
 /**

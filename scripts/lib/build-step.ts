@@ -9,7 +9,7 @@ import { readConfig, readMachineSettings } from '../../src/config.ts';
 import { documentMap } from '../../src/content/documents/map.ts';
 import { pictureMap } from '../../src/content/pictures/map.ts';
 import { finishBuild, type FinishedBuild } from './finish-build.ts';
-import { placeDocuments, placePictures } from './place-pictures.ts';
+import { placeDistrictPictures, placeDocuments, placePictures } from './place-pictures.ts';
 import { releaseFileHashes } from './releases.ts';
 import { astroCacheDir, renderSite, type RenderReport } from './render-step.ts';
 
@@ -23,6 +23,7 @@ export async function buildStep(previousRelease: string | null = null): Promise<
   const astro = await renderSite();
   const pictures = placePictures(outDir, pictureMap(), pictureDir);
   const documents = placeDocuments(outDir, documentMap(), documentDir);
+  placeDistrictPictures(outDir);
   const finished = await finishBuild(outDir, readConfig(), {
     memoFile: join(astroCacheDir(), 'finish-pass.json'),
     previousRelease: previousRelease ? { root: previousRelease, hashes: Object.fromEntries(await releaseFileHashes(previousRelease)) } : null,

@@ -1,7 +1,7 @@
 /**
  * Everything a build's output depends on, as one digest: the content
  * snapshot (without the time it was pulled), its picture and document maps, the site's code and dependencies,
- * and the settings that reach the HTML. When the digest equals the published
+ * the district's folder, and the settings that reach the HTML. When the digest equals the published
  * release's, a rebuild would write the same bytes again, so it publishes
  * nothing (`rebuild --force` builds anyway).
  */
@@ -12,6 +12,8 @@ import type { SiteConfig } from '../../src/config.ts';
 import { SNAPSHOT_FILE } from '../../src/content/snapshot.ts';
 import { DOCUMENT_MAP_FILE } from '../../src/content/documents/map.ts';
 import { PICTURE_MAP_FILE } from '../../src/content/pictures/map.ts';
+import { districtDir } from '../../src/district/district.ts';
+import { DISTRICT_KEY } from '../../src/district/key.ts';
 import { codeFiles } from './code-graph.ts';
 import { FILE_CONCURRENCY, listFiles, mapLimit } from './files.ts';
 
@@ -30,7 +32,7 @@ export async function buildInputsDigest(config: SiteConfig, root = process.cwd()
   // The kept documents: one replaced at the same URL, or kept at last after failing, changes this and nothing else.
   hash.update(await readFile(join(config.contentDir, DOCUMENT_MAP_FILE)).catch(() => Buffer.alloc(0)));
   const files = new Set(await codeFiles(BUILD_ENTRIES, root));
-  for (const entry of SITE) {
+  for (const entry of [...SITE, districtDir()]) {
     const path = join(root, entry);
     for (const file of await listFiles(path).catch(() => [path])) files.add(file);
   }
@@ -38,6 +40,6 @@ export async function buildInputsDigest(config: SiteConfig, root = process.cwd()
   const bodies = await mapLimit(sorted, FILE_CONCURRENCY, (f) => readFile(f).catch(() => Buffer.alloc(0)));
   sorted.forEach((f, i) => hash.update(`\0${f.slice(root.length)}\0`).update(bodies[i]!));
   // The footer shows the year, so the same content builds differently on the first of January.
-  hash.update(JSON.stringify({ ...config, contentDir: undefined, year: new Date().getFullYear() }));
+  hash.update(JSON.stringify({ ...config, contentDir: undefined, district: DISTRICT_KEY, year: new Date().getFullYear() }));
   return hash.digest('hex');
 }

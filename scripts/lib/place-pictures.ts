@@ -1,11 +1,12 @@
 /**
- * A build step between Astro and the last pass: puts every drawn picture the picture map names, and every
- * document the document map keeps, into the site, as a hard link to its store's file, and gives the last
+ * A build step between Astro and the last pass: puts the district's pictures (its folder, src/district/),
+ * every drawn picture the picture map names, and every document the document map keeps, into the site, as a hard link to its store's file, and gives the last
  * pass their hashes, so that it never reads a picture or a document to hash it.
  */
-import { mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { documentOriginal } from '../../src/content/documents/store.ts';
+import { district, districtDir, districtPictureUrl } from '../../src/district/district.ts';
 import type { DocumentMap } from '../../src/content/documents/map.ts';
 import { drawnDir, drawnHashes } from '../../src/content/pictures/draw.ts';
 import type { PictureMap } from '../../src/content/pictures/map.ts';
@@ -43,4 +44,15 @@ export function placeDocuments(outDir: string, map: DocumentMap, storeDir: strin
     placed[entry.path] = entry.sha;
   }
   return placed;
+}
+
+/** Copies the pictures of the district's folder that pages fetch to their site addresses: the favicon, and the figures and slides under `/illustrations/`. The emblem is drawn inline. */
+export function placeDistrictPictures(outDir: string): void {
+  const { pictures, ecology, tourism, dishes } = district();
+  const fetched = new Set([pictures.favicon, ...[...ecology.figures, ...tourism.slides, ...dishes.figures].map((p) => p.file)]);
+  for (const name of fetched) {
+    const file = join(outDir, districtPictureUrl(name));
+    mkdirSync(dirname(file), { recursive: true });
+    copyFileSync(join(districtDir(), name), file);
+  }
 }

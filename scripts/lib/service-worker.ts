@@ -13,6 +13,7 @@ import { readdir, writeFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getManifest, type ManifestEntry } from '@serwist/build';
+import { DISTRICT_KEY } from '../../src/district/key.ts';
 import { build } from 'esbuild';
 import { offlinePath } from '../../src/features/offline/saved-copy.ts';
 import { sitePages } from '../../src/features/offline/site-pages.ts';
@@ -68,7 +69,13 @@ export async function writeServiceWorker(root: string, enabled: boolean): Promis
     legalComments: 'none',
     charset: 'utf8',
     logLevel: 'error',
-    define: { 'self.__SW_MANIFEST': JSON.stringify(manifest), 'self.__SW_PAGES': JSON.stringify(pages), 'process.env.NODE_ENV': '"production"' },
+    define: {
+      'self.__SW_MANIFEST': JSON.stringify(manifest),
+      'self.__SW_PAGES': JSON.stringify(pages),
+      'process.env.NODE_ENV': '"production"',
+      // Its cache names begin with the district's short name (src/district/key.ts).
+      __SITE_DISTRICT__: JSON.stringify(DISTRICT_KEY),
+    },
   });
   const file = join(root, SERVICE_WORKER_FILE);
   await writeFile(file, result.outputFiles[0]!.contents);

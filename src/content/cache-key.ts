@@ -7,6 +7,8 @@
  */
 import { createHash } from 'node:crypto';
 import { readConfig, type SiteConfig } from '../config.ts';
+import { districtDigest } from '../district/district.ts';
+import { DISTRICT_KEY } from '../district/key.ts';
 
 /**
  * Settings that cannot reach a page: where the pull keeps the snapshot. Every other setting is in every
@@ -14,10 +16,13 @@ import { readConfig, type SiteConfig } from '../config.ts';
  */
 export const SETTINGS_NOT_IN_PAGES = ['contentDir'] as const satisfies readonly (keyof SiteConfig)[];
 
-/** The settings that reach the HTML, and the year (the footer prints it, so a page built in a new year is a new page). */
+/**
+ * The settings that reach the HTML, the district's folder (its names, texts and pictures are on every page), and
+ * the year (the footer prints it, so a page built in a new year is a new page).
+ */
 function environmentInputs(config: SiteConfig = readConfig()): unknown[] {
   const settings = Object.entries(config).filter(([name]) => !(SETTINGS_NOT_IN_PAGES as readonly string[]).includes(name));
-  return [settings.sort(([a], [b]) => (a < b ? -1 : 1)), new Date().getFullYear()];
+  return [settings.sort(([a], [b]) => (a < b ? -1 : 1)), DISTRICT_KEY, districtDigest(), new Date().getFullYear()];
 }
 
 /**

@@ -4,21 +4,25 @@
  * throws a SecurityError. Every function here catches that, so the site works without storage and
  * only loses what it would have remembered.
  *
- * Every key the site stores is declared here, under one prefix of the product's own (docs/rules.md, Languages). The inline
+ * Every key the site stores is declared here, under one prefix of the district's (its short name,
+ * src/district/key.ts), so two districts served on one origin keep apart what each device stores. The inline
  * pre-paint scripts cannot import modules; they take their keys from here at build time and keep
  * their own try/catch.
  */
+import { DISTRICT_KEY } from '../district/key.ts';
+
+export const STORAGE_PREFIX = `${DISTRICT_KEY}-hokimligi:`;
 export const STORAGE_KEYS = {
   /** The chosen language's number (1–4). */
-  language: 'qorakul-hokimligi:lang',
+  language: `${STORAGE_PREFIX}lang`,
   /** Special opportunities: colour mode and text size. */
-  a11y: 'qorakul-hokimligi:a11y',
+  a11y: `${STORAGE_PREFIX}a11y`,
   /** Votes cast on this device, by survey id. */
-  surveyVotes: 'qorakul-hokimligi:survey-votes',
+  surveyVotes: `${STORAGE_PREFIX}survey-votes`,
   /** The unsent appeal (name, phone, e-mail, text) and when it was saved: expires after 24 hours. */
-  appealDraft: 'qorakul-hokimligi:appeal-draft',
+  appealDraft: `${STORAGE_PREFIX}appeal-draft`,
   /** Until when the cookie notice was accepted (150 days after, docs/rules.md, Cookie consent). */
-  cookieConsent: 'qorakul-hokimligi:cookie-consent',
+  cookieConsent: `${STORAGE_PREFIX}cookie-consent`,
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -8,6 +8,7 @@ import { DICTIONARIES } from '../../src/i18n/t.ts';
 import { COLOUR_MODES, ZOOM_STEPS } from '../../src/features/accessibility-panel/accessibility.ts';
 import { axeViolations as violations, expect, hydrated, test } from './fixtures.ts';
 import { RU, UZ_LATN } from './routes-helpers.ts';
+import { STORAGE_KEYS } from '../../src/lib/storage.ts';
 
 const TEMPLATES = [
   '/',
@@ -73,7 +74,7 @@ test('passes in every colour mode and text size', async ({ page }) => {
   test.slow();
   for (const mode of COLOUR_MODES) {
     for (let zoom = 0; zoom < ZOOM_STEPS.length; zoom++) {
-      await page.addInitScript((s) => localStorage.setItem('qorakul-hokimligi:a11y', s), JSON.stringify({ mode, zoom }));
+      await page.addInitScript(([key, s]) => localStorage.setItem(key, s), [STORAGE_KEYS.a11y, JSON.stringify({ mode, zoom })] as const);
       await page.goto('/en/news');
       expect.soft(await violations(page), `${mode} ${zoom}`).toEqual([]);
     }
@@ -104,7 +105,7 @@ for (const lang of [RU, UZ_LATN]) {
     // A vote that cannot reach the server brings a toast.
     await page.route(new RegExp(`^${process.env.E2E_API_URL}/api/survey/answer`), (route) => route.abort('connectionrefused'));
     for (const mode of ['normal', 'contrast'] as const) {
-      await page.addInitScript((s) => localStorage.setItem('qorakul-hokimligi:a11y', s), JSON.stringify({ mode, zoom: 0 }));
+      await page.addInitScript(([key, s]) => localStorage.setItem(key, s), [STORAGE_KEYS.a11y, JSON.stringify({ mode, zoom: 0 })] as const);
       await page.goto(localizePath(lang, '/'));
       if (mode === 'contrast') await expect(page.locator('body')).toHaveClass(/mode-contrast/);
       const card = page.locator('.survey').filter({ hasText: survey.title });

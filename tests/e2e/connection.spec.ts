@@ -9,6 +9,7 @@ import { LANGUAGES, localizePath } from '../../src/i18n/languages.ts';
 import { DICTIONARIES, type Dictionary } from '../../src/i18n/t.ts';
 import { appealsWithMessage, publishPost, unpublishPost } from '../helpers/sample-db.ts';
 import { expect, hydrated, test } from './fixtures.ts';
+import { STORAGE_KEYS } from '../../src/lib/storage.ts';
 
 const HCAPTCHA_STUB = readFileSync(new URL('./hcaptcha-stub.js', import.meta.url), 'utf8');
 const apiRoute = (path: string) => new RegExp(`^${process.env.E2E_API_URL}/${path}`);
@@ -166,7 +167,7 @@ test.describe('an appeal survives the connection', () => {
       await context.setOffline(true);
       await expect(status(page, d['appeal.offline'])).toBeVisible();
       await expect(field(page, d, 'message')).toHaveValue(message);
-      expect(await page.evaluate(() => localStorage.getItem('qorakul-hokimligi:appeal-draft'))).toContain(message);
+      expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.appealDraft)).toContain(message);
       await context.setOffline(false);
       await expect(status(page, d['appeal.online'])).toBeVisible();
       await expect(status(page, d['appeal.offline'])).toHaveCount(0);

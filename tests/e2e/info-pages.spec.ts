@@ -3,7 +3,7 @@
  * Every expectation is read from the sample API through the `api` fixture, never hard-coded, and
  * every UI string from the dictionaries.
  */
-import { REGION_FACTS } from '../../src/constants.ts';
+import { district } from '../../src/district/district.ts';
 import { LANGUAGES, localizePath } from '../../src/i18n/languages.ts';
 import { DICTIONARIES, t, type MessageKey } from '../../src/i18n/t.ts';
 import { EMPLOYEE_CATEGORIES } from '../../src/api/types.ts';
@@ -38,6 +38,7 @@ test.describe('information pages', () => {
   }
 
   test("/information-about-the-province: 870 200 and 39 400 in each language's number format", async ({ page, consoleErrors }) => {
+    const REGION_FACTS = district().region;
     for (const lang of LANGUAGES) {
       await page.goto(localizePath(lang, '/information-about-the-province'));
       const facts = content(page);
@@ -53,8 +54,8 @@ test.describe('information pages', () => {
     for (const lang of [UZ_CYRL, EN]) {
       const dict = DICTIONARIES[lang.code];
       await page.goto(localizePath(lang, '/regionaldepartments'));
-      const names = (Object.keys(dict) as MessageKey[]).filter((k) => k.startsWith('dept.') && k !== 'dept.regionSite').map((k) => dict[k]);
-      expect(names).toHaveLength(REGION_FACTS.districtCount);
+      const names = district().region.units.map((u) => u.name[lang.code]);
+      expect(names).toHaveLength(13);
       const list = content(page).locator('ol > li');
       await expect(list).toHaveCount(13);
       for (const name of names) await expect(list.filter({ hasText: name })).toHaveCount(1);

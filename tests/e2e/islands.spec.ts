@@ -4,6 +4,7 @@ import { LANGUAGES, localizePath } from '../../src/i18n/languages.ts';
 import { DICTIONARIES, type Dictionary } from '../../src/i18n/t.ts';
 import { expect, hydrated, test } from './fixtures.ts';
 import { escapeRegExp } from './routes-helpers.ts';
+import { STORAGE_KEYS } from '../../src/lib/storage.ts';
 
 const HCAPTCHA_STUB = readFileSync(new URL('./hcaptcha-stub.js', import.meta.url), 'utf8');
 const apiRoute = (path: string) => new RegExp(`^${process.env.E2E_API_URL}/${path}`);
@@ -82,7 +83,7 @@ test.describe('survey voting', () => {
       await expect(toastWith(page, d['survey.failed'])).toBeVisible();
       await expect(dislike).toBeEnabled();
       await expect(dislike).toHaveAttribute('aria-pressed', 'false');
-      expect(await page.evaluate(() => localStorage.getItem('qorakul-hokimligi:survey-votes'))).toBeNull();
+      expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.surveyVotes)).toBeNull();
     });
   }
 });
@@ -267,7 +268,7 @@ test.describe('appeal form', () => {
       await expect(sent).toBeFocused();
       await page.waitForTimeout(2500);
       await expect(sent).toBeVisible();
-      expect(await page.evaluate(() => localStorage.getItem('qorakul-hokimligi:appeal-draft'))).toBeNull();
+      expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.appealDraft)).toBeNull();
       // Another appeal starts from an empty form.
       await sent.getByRole('button', { name: d['appeal.another'] }).click();
       await expect(field(page, d, 'fullName')).toHaveValue('');
@@ -318,15 +319,15 @@ test.describe('appeal form', () => {
       await notice.getByRole('button', { name: d['appeal.draftClear'] }).click();
       await expect(page.getByText(d['appeal.draftCleared'])).toBeVisible();
       for (const f of ['fullName', 'phone', 'email', 'subject', 'message'] as const) await expect(field(page, d, f)).toHaveValue('');
-      expect(await page.evaluate(() => localStorage.getItem('qorakul-hokimligi:appeal-draft'))).toBeNull();
+      expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.appealDraft)).toBeNull();
 
       // A draft saved more than a day ago (a shared computer, the next citizen): not shown, and removed.
-      await page.evaluate((draft) => localStorage.setItem('qorakul-hokimligi:appeal-draft', JSON.stringify({ ...draft, savedAt: Date.now() - 25 * 3600_000 })), VALID);
+      await page.evaluate(([key, draft]) => localStorage.setItem(key, JSON.stringify({ ...draft, savedAt: Date.now() - 25 * 3600_000 })), [STORAGE_KEYS.appealDraft, VALID] as const);
       await page.reload();
       await hydrated(page, 'AppealForm');
       await expect(field(page, d, 'fullName')).toHaveValue('');
       await expect(page.getByText(d['appeal.draftRestored'])).toHaveCount(0);
-      expect(await page.evaluate(() => localStorage.getItem('qorakul-hokimligi:appeal-draft'))).toBeNull();
+      expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.appealDraft)).toBeNull();
     });
   }
 });
@@ -540,7 +541,7 @@ test.describe('layout at the largest text size', () => {
   for (const path of ['/ru/', '/uz-cyrl/news', '/en/murojaat_yuborish', '/ru/boshqaruv_apparati_tuzilmasi']) {
     test(`${path} does not scroll sideways at 320 px`, async ({ page }) => {
       await page.setViewportSize({ width: 320, height: 700 });
-      await page.addInitScript(() => localStorage.setItem('qorakul-hokimligi:a11y', JSON.stringify({ mode: 'normal', zoom: 3 })));
+      await page.addInitScript((key) => localStorage.setItem(key, JSON.stringify({ mode: 'normal', zoom: 3 })), STORAGE_KEYS.a11y);
       await page.goto(path);
       await expect(page.locator('body')).toHaveClass(/zoom-3/);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

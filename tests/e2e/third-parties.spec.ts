@@ -9,6 +9,7 @@ import { LANGUAGES, localizePath } from '../../src/i18n/languages.ts';
 import { DICTIONARIES, type Dictionary } from '../../src/i18n/t.ts';
 import { CAPTCHA_LOAD_TIMEOUT_MS } from '../../src/features/appeal/appeal.ts';
 import { axeViolations, expect, hydrated, test } from './fixtures.ts';
+import { STORAGE_KEYS } from '../../src/lib/storage.ts';
 
 const HCAPTCHA_STUB = readFileSync(new URL('./hcaptcha-stub.js', import.meta.url), 'utf8');
 const [UZ, , RU] = LANGUAGES;
@@ -217,7 +218,7 @@ test.describe('hCaptcha on the appeal form', () => {
       const requests = recordRequests(context);
       await page.route('https://js.hcaptcha.com/**', (route) => route.fulfill({ contentType: 'text/javascript', body: HCAPTCHA_STUB }));
       await page.goto(localizePath(lang, '/murojaat_yuborish'));
-      await page.evaluate((draft) => localStorage.setItem('qorakul-hokimligi:appeal-draft', JSON.stringify({ ...draft, savedAt: Date.now() })), VALID);
+      await page.evaluate(([key, draft]) => localStorage.setItem(key, JSON.stringify({ ...draft, savedAt: Date.now() })), [STORAGE_KEYS.appealDraft, VALID] as const);
       await openForm(page, lang);
       await expect(field(page, d, 'message')).toHaveValue(VALID.message);
       expect(thirdParty(requests)).toEqual([]);

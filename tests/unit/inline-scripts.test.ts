@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { KNOWN_INLINE_SCRIPTS, inlineScriptHashes } from '../../scripts/lib/csp.ts';
 import { prePaintScript } from '../../src/features/accessibility-panel/accessibility.ts';
 import { JS_CLASS_SCRIPT, MENU_TOGGLE_SCRIPT, languageRedirectScript } from '../../src/lib/inline-scripts.ts';
-import { readStored, removeStored, siteStorage, STORAGE_KEYS, writeStored } from '../../src/lib/storage.ts';
+import { readStored, removeStored, siteStorage, STORAGE_KEYS, STORAGE_PREFIX, writeStored } from '../../src/lib/storage.ts';
+import { DISTRICT_KEY } from '../../src/district/key.ts';
 
 const page = (body: string) => `<!doctype html><html><head><script>${JS_CLASS_SCRIPT}</script></head><body>${body}</body></html>`;
 
@@ -127,7 +128,9 @@ describe('site storage when the browser blocks it', () => {
     }
   });
 
-  it('every key lives under the product prefix', () => {
-    for (const key of Object.values(STORAGE_KEYS)) expect(key).toMatch(/^qorakul-hokimligi:/);
+  it("every key lives under the district's prefix", () => {
+    for (const key of Object.values(STORAGE_KEYS)) expect(key.startsWith(STORAGE_PREFIX)).toBe(true);
+    // The district's short name first: two districts on one origin keep apart what a device stores.
+    expect(STORAGE_PREFIX).toBe(`${DISTRICT_KEY}-hokimligi:`);
   });
 });

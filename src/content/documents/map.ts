@@ -4,9 +4,7 @@
  * (src/lib/text-documents.ts) and by the page keys (src/lib/paths.ts).
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { readConfig } from '../../config.ts';
+import { pulledMap } from '../pulled-map.ts';
 import { documentLinkUrls } from './links.ts';
 
 export const DOCUMENT_MAP_FILE = 'documents.json';
@@ -22,22 +20,8 @@ export type DocumentEntry =
 /** By the document's absolute URL (`new URL(…).href`). */
 export type DocumentMap = Record<string, DocumentEntry>;
 
-let cached: { file: string; map: DocumentMap } | undefined;
-
-/** The map of this build (empty before any pull made one). */
-export function documentMap(): DocumentMap {
-  const file = join(readConfig().contentDir, DOCUMENT_MAP_FILE);
-  if (cached?.file !== file) {
-    let map: DocumentMap = {};
-    try {
-      map = JSON.parse(readFileSync(file, 'utf8')) as DocumentMap;
-    } catch {
-      // No pull has fetched documents yet: every document link stays on the media server.
-    }
-    cached = { file, map };
-  }
-  return cached.map;
-}
+/** The map of this build (empty before any pull made one: every document link stays on the media server). */
+export const documentMap = (): DocumentMap => pulledMap<DocumentMap>(DOCUMENT_MAP_FILE);
 
 /**
  * The stable site address of the document at `url`: a folder named by the URL (so a document replaced at

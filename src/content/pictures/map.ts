@@ -4,9 +4,7 @@
  * pages (src/lib/images.ts) and by the page keys (src/lib/paths.ts). A picture
  * that could not be fetched or drawn has no entry, and the pages leave it out.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { readConfig } from '../../config.ts';
+import { pulledMap } from '../pulled-map.ts';
 
 export const PICTURE_MAP_FILE = 'pictures.json';
 
@@ -22,22 +20,8 @@ export interface PictureEntry {
 /** By the picture's absolute URL, as the media base and the sanitiser make it. */
 export type PictureMap = Record<string, PictureEntry>;
 
-let cached: { file: string; map: PictureMap } | undefined;
-
-/** The map of this build (empty before any pull made one). */
-export function pictureMap(): PictureMap {
-  const file = join(readConfig().contentDir, PICTURE_MAP_FILE);
-  if (cached?.file !== file) {
-    let map: PictureMap = {};
-    try {
-      map = JSON.parse(readFileSync(file, 'utf8')) as PictureMap;
-    } catch {
-      // No pull has drawn pictures yet: every picture is left out, with a warning where it would show.
-    }
-    cached = { file, map };
-  }
-  return cached.map;
-}
+/** The map of this build (empty before any pull made one: every picture is left out, with a warning where it would show). */
+export const pictureMap = (): PictureMap => pulledMap<PictureMap>(PICTURE_MAP_FILE);
 
 /** An API picture path as a URL: relative paths are joined to the media base, as the sanitiser does for texts. */
 export function pictureUrl(path: string, mediaBase: string): string {

@@ -1,0 +1,25 @@
+/**
+ * `npm run dev` serves the district's pictures from its folder, as a build places them into the site
+ * (scripts/lib/place-pictures.ts). Only the dev server uses this plugin; a build never runs it.
+ */
+import { createReadStream, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Plugin } from 'vite';
+import { district, districtDir, districtPictureUrl } from './district.ts';
+
+export function devDistrictPictures(): Plugin {
+  return {
+    name: 'hokimiyat-dev-district-pictures',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const { pictures, ecology, tourism, dishes } = district();
+        const path = req.url?.split('?')[0];
+        const name = [pictures.favicon, ...[...ecology.figures, ...tourism.slides, ...dishes.figures].map((p) => p.file)].find((f) => districtPictureUrl(f) === path);
+        if (!name || !existsSync(join(districtDir(), name))) return next();
+        res.setHeader('content-type', name.endsWith('.svg') ? 'image/svg+xml' : 'application/octet-stream');
+        createReadStream(join(districtDir(), name)).pipe(res);
+      });
+    },
+  };
+}

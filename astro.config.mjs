@@ -59,7 +59,7 @@ export default defineConfig({
   // Browser code learns the district's short name (storage keys, cache names) here: src/district/key.ts.
   vite: {
     build: { assetsInlineLimit: 0 },
-    define: { __SITE_DISTRICT__: JSON.stringify(DISTRICT_KEY) },
+    define: { 'globalThis.__SITE_DISTRICT__': JSON.stringify(DISTRICT_KEY) },
     plugins: [devPictures(machine.pictureDir), devDistrictPictures()],
   },
 });

@@ -38,11 +38,11 @@ export const deadLinksByLanguage = (dead: readonly DeadEditorLink[]): EditorCont
   dead.map((d) => ({ ...d, language: splitLocalizedPath(d.page).lang.code }));
 
 /** What the sanitiser removes from each text of the snapshot in `contentDir`: the items that lose something. */
-export function removedFromTexts(contentDir: string): RemovedFromText[] {
+export function removedFromTexts(contentDir: string, mediaBase: string): RemovedFromText[] {
   const snapshot = JSON.parse(readFileSync(join(contentDir, SNAPSHOT_FILE), 'utf8')) as Snapshot;
   const byItem = new Map<string, RemovedFromText>();
   for (const { item, language, html } of snapshotTexts(snapshot)) {
-    const removed = removedElements(html);
+    const removed = removedElements(html, mediaBase);
     if (!Object.keys(removed).length) continue;
     const entry = byItem.get(item) ?? { item, language, elements: {} };
     for (const [tag, n] of Object.entries(removed)) entry.elements[tag] = (entry.elements[tag] ?? 0) + n;

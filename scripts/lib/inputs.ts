@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import type { SiteConfig } from '../../src/config.ts';
 import { SNAPSHOT_FILE } from '../../src/content/snapshot.ts';
 import { DOCUMENT_MAP_FILE } from '../../src/content/documents/map.ts';
@@ -33,7 +33,7 @@ export async function buildInputsDigest(config: SiteConfig, root = process.cwd()
   hash.update(await readFile(join(config.contentDir, DOCUMENT_MAP_FILE)).catch(() => Buffer.alloc(0)));
   const files = new Set(await codeFiles(BUILD_ENTRIES, root));
   for (const entry of [...SITE, districtDir()]) {
-    const path = join(root, entry);
+    const path = isAbsolute(entry) ? entry : join(root, entry);
     for (const file of await listFiles(path).catch(() => [path])) files.add(file);
   }
   const sorted = [...files].sort();

@@ -31,5 +31,5 @@ export async function pullStep(config: SiteConfig, changes: ContentChanges, log:
   const { pictureDir, documentDir } = readMachineSettings();
   const pictures = await pullPictures({ contentDir: config.contentDir, mediaBase: config.mediaBase, storeDir: pictureDir, revalidate, log });
   const documents = await pullDocuments({ contentDir: config.contentDir, mediaBase: config.mediaBase, storeDir: documentDir, revalidate, log });
-  return { ...content, pictures, documents, removed: removedFromTexts(config.contentDir) };
+  return { ...content, pictures, documents, removed: removedFromTexts(config.contentDir, config.mediaBase) };
 }

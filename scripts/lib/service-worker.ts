@@ -74,7 +74,7 @@ export async function writeServiceWorker(root: string, enabled: boolean): Promis
       'self.__SW_PAGES': JSON.stringify(pages),
       'process.env.NODE_ENV': '"production"',
       // Its cache names begin with the district's short name (src/district/key.ts).
-      __SITE_DISTRICT__: JSON.stringify(DISTRICT_KEY),
+      'globalThis.__SITE_DISTRICT__': JSON.stringify(DISTRICT_KEY),
     },
   });
   const file = join(root, SERVICE_WORKER_FILE);

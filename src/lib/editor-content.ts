@@ -14,20 +14,37 @@ import { embeddedVideo, telegramPostUrl, type EmbeddedVideo } from '../features/
 import { ALLOWED_TAGS } from './html-allowlist.ts';
 
 export const EDITOR_LINK = 'data-editor-link';
+/** What the build's sanitiser marks for a link in an embed's place (src/lib/sanitize.ts). */
+export const EMBED_LINK = 'embed-link';
+/**
+ * Sound and video on the media server, which only the build's sanitiser keeps (it joins their address to the
+ * media base and sets controls and preload="none"); the browser's, for a post newer than the build, drops them.
+ */
+export const MEDIA_TAGS = ['video', 'audio', 'source'] as const;
+export const MEDIA_ATTRIBUTES: Record<(typeof MEDIA_TAGS)[number], string[]> = {
+  video: ['src', 'controls', 'preload', 'title'],
+  audio: ['src', 'controls', 'preload', 'title'],
+  source: ['src', 'type'],
+};
 export const VIDEO_CARD = 'video-card';
 export const VIDEO_CARD_ATTRIBUTES = ['data-page', 'title'] as const;
 /** Names the sanitiser gives an element it removes after looking at it (an embed from nowhere it can link to), with its content. */
 export const DROPPED_EMBEDS = ['removed-embed'] as const;
 
-const ALLOWED = new Set(ALLOWED_TAGS);
+const ALLOWED = new Set([...ALLOWED_TAGS, 'video', 'audio']);
 /** Elements that hold the page together rather than the editor's words: removing them loses nothing. */
 const STRUCTURE = new Set(['html', 'head', 'body', 'div', 'section', 'article', 'main', 'header', 'footer', 'font', 'center', 'o:p', 'tbody', 'colgroup', 'col', 'meta', 'link', 'title']);
 
-/** Whether the sanitiser keeps `name` in some form (as written, or as a card or a link). */
-function kept(name: string, attributes: Record<string, string>): boolean {
+/** Whether the sanitiser keeps `name` in some form (as written, or as a card or a link); `mediaOrigin` is the media server's. */
+function kept(name: string, attributes: Record<string, string>, mediaOrigin: string | null): boolean {
   if (ALLOWED.has(name) || STRUCTURE.has(name)) return true;
   if (name === 'iframe') return embeddedVideo(attributes.src ?? '') !== null || /^(?:https?:)?\/\//i.test(attributes.src ?? '');
   if (name === 'script') return telegramPostUrl(attributes['data-telegram-post'] ?? '') !== null;
+  // A source on another host than the media server is dropped (a relative one is the media server's).
+  if (name === 'source') {
+    const src = (attributes.src ?? '').trim();
+    return !/^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(src) || (URL.canParse(src) && new URL(src).origin === mediaOrigin);
+  }
   return false;
 }
 
@@ -36,7 +53,8 @@ function kept(name: string, attributes: Record<string, string>): boolean {
  * from nowhere), by tag name and count; empty when it removes none. For the build's report, so that
  * nothing an editor put in goes without a trace.
  */
-export function removedElements(html: string): Record<string, number> {
+export function removedElements(html: string, mediaBase?: string): Record<string, number> {
+  const mediaOrigin = mediaBase && URL.canParse(mediaBase) ? new URL(mediaBase).origin : null;
   const removed: Record<string, number> = {};
   // Most texts hold only allowed tags: seen by their names alone, without a parser.
   const names = html.matchAll(/<([a-zA-Z][\w:-]*)/g);
@@ -44,7 +62,7 @@ export function removedElements(html: string): Record<string, number> {
   const parser = new Parser(
     {
       onopentag(name, attributes) {
-        if (!kept(name, attributes)) removed[name] = (removed[name] ?? 0) + 1;
+        if (!kept(name, attributes, mediaOrigin)) removed[name] = (removed[name] ?? 0) + 1;
       },
     },
     { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: true },
@@ -54,7 +72,7 @@ export function removedElements(html: string): Record<string, number> {
   return removed;
 }
 
-const CARD = new RegExp(`<${VIDEO_CARD}\\b([^>]*)>[\\s\\S]*?</${VIDEO_CARD}>`, 'g');
+const CARD = new RegExp(`<${VIDEO_CARD}\\b([^>]*)>`, 'g');
 const ATTRIBUTE = /\s([\w-]+)="([^"]*)"/g;
 const decode = (s: string) => s.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&amp;', '&');
 
@@ -63,8 +81,10 @@ const decode = (s: string) => s.replaceAll('&lt;', '<').replaceAll('&gt;', '>').
  * shows (checked again against the known hosts, so a card the editor wrote by hand shows only what one
  * of them would) and its title. A page renders the strings as they are and each card as the site's own.
  */
-export function textParts(html: string): (string | { video: EmbeddedVideo; title: string })[] {
-  if (!html.includes(`<${VIDEO_CARD}`)) return [html];
+export function textParts(text: string): (string | { video: EmbeddedVideo; title: string })[] {
+  if (!text.includes(`<${VIDEO_CARD}`)) return [text];
+  // What a card's element held (an unclosed frame's, the rest of the text) follows the card.
+  const html = text.replaceAll(`</${VIDEO_CARD}>`, '');
   const parts: (string | { video: EmbeddedVideo; title: string })[] = [];
   let at = 0;
   // Whether the text so far has a paragraph open: a card is no phrasing content, so it stands between two.

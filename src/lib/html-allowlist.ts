@@ -10,7 +10,7 @@ export const ALLOWED_TAGS: readonly string[] = [
   'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'blockquote', 'pre', 'code',
   'ul', 'ol', 'li', 'dl', 'dt', 'dd',
   'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td',
-  'a', 'img', 'figure', 'figcaption', 'video', 'audio', 'source',
+  'a', 'img', 'figure', 'figcaption',
   'strong', 'b', 'em', 'i', 'u', 's', 'sub', 'sup', 'small', 'mark', 'abbr', 'span',
 ];
 
@@ -19,10 +19,6 @@ export const ALLOWED_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
   a: ['href', 'title', 'target', 'rel'],
   // loading and decoding are set by the sanitisers, never taken from the source.
   img: ['src', 'alt', 'title', 'width', 'height', 'loading', 'decoding'],
-  // Sound and video play with the browser's controls and load nothing until pressed: both set by the sanitisers.
-  video: ['src', 'controls', 'preload', 'title'],
-  audio: ['src', 'controls', 'preload', 'title'],
-  source: ['src', 'type'],
   th: ['colspan', 'rowspan', 'scope'],
   td: ['colspan', 'rowspan'],
   abbr: ['title'],

@@ -12,7 +12,7 @@ import sanitizeHtml from 'sanitize-html';
 import { embeddedVideo, telegramPostUrl } from '../features/video-embed/video-hosts.ts';
 import { ALLOWED_ATTRIBUTES, ALLOWED_SCHEMES, ALLOWED_TAGS, DROPPED_WITH_CONTENT, IMG_SCHEMES, TABLE_WRAPPER } from './html-allowlist.ts';
 import { editorLinkUrl } from '../content/documents/links.ts';
-import { DROPPED_EMBEDS, EDITOR_LINK, VIDEO_CARD, VIDEO_CARD_ATTRIBUTES } from './editor-content.ts';
+import { DROPPED_EMBEDS, EDITOR_LINK, EMBED_LINK, MEDIA_ATTRIBUTES, MEDIA_TAGS, VIDEO_CARD, VIDEO_CARD_ATTRIBUTES } from './editor-content.ts';
 import { headingOutline, TEXT_TOP_HEADING } from './heading-outline.ts';
 
 const OPTIONS: sanitizeHtml.IOptions = {
@@ -37,12 +37,18 @@ export function sanitize(html: string, options: { mediaBase?: string; topHeading
   /** A media file's address as the browser must ask for it: joined to the media base when relative. */
   const mediaUrl = (src: string) => (base && src ? pictureUrl(src, base) : src);
   const onMediaServer = (url: string) => mediaOrigin !== null && URL.canParse(url) && new URL(url).origin === mediaOrigin;
-  // A frame's fallback text is for browsers without frames: the link made in its place names it instead.
-  const framesEmptied = html.includes('<iframe') || html.includes('<IFRAME') ? html.replace(/(<iframe\b[^>]*>)[\s\S]*?<\/iframe\s*>/gi, '$1</iframe>') : html;
+  // A frame's plain fallback text is for browsers without frames: the card or link made in its place names it instead.
+  const framesEmptied = /<iframe/i.test(html) ? html.replace(FRAME_WITH_FALLBACK_TEXT, '$1</iframe>') : html;
   const clean = sanitizeHtml(framesEmptied, {
     ...OPTIONS,
-    allowedTags: [...ALLOWED_TAGS, VIDEO_CARD],
-    allowedAttributes: { ...OPTIONS.allowedAttributes, a: [...ALLOWED_ATTRIBUTES.a!, EDITOR_LINK], [VIDEO_CARD]: [...VIDEO_CARD_ATTRIBUTES] },
+    allowedTags: [...ALLOWED_TAGS, ...MEDIA_TAGS, VIDEO_CARD, EMBED_LINK],
+    allowedAttributes: {
+      ...OPTIONS.allowedAttributes,
+      ...MEDIA_ATTRIBUTES,
+      a: [...ALLOWED_ATTRIBUTES.a!, EDITOR_LINK],
+      [VIDEO_CARD]: [...VIDEO_CARD_ATTRIBUTES],
+      [EMBED_LINK]: ['href', 'title'],
+    },
     transformTags: {
       a: (tagName, attribs) => {
         const href = base ? editorLinkUrl(attribs.href ?? '', base) : (attribs.href ?? '');
@@ -65,9 +71,9 @@ export function sanitize(html: string, options: { mediaBase?: string; topHeading
         return linkInstead(src, attribs.title);
       },
       // A Telegram post widget is a script naming the post: a link to the post.
-      script: (_tagName, attribs) => {
+      script: (_tagName, attribs): sanitizeHtml.Tag => {
         const post = telegramPostUrl(attribs['data-telegram-post'] ?? '');
-        return post ? linkInstead(post, post.replace(/^https:\/\//, '')) : { tagName: 'script', attribs: {} };
+        return post ? { tagName: 'a', attribs: { href: post, target: '_blank', rel: 'noopener noreferrer' }, text: post.replace(/^https:\/\//, '') } : { tagName: 'script', attribs: {} };
       },
       // Sound and video files on the media server play in the page, fetched only when pressed; from anywhere else, a link.
       video: (tagName, attribs) => mediaElement(tagName, attribs),
@@ -84,14 +90,34 @@ export function sanitize(html: string, options: { mediaBase?: string; topHeading
     return { tagName, attribs: { ...(src ? { src } : {}), controls: '', preload: 'none', ...(attribs.title ? { title: attribs.title } : {}) } };
   }
   // A wide table scrolls inside its own box on a phone; keyboard users can reach and scroll it.
-  return outlineHeadings(clean, options.topHeading ?? TEXT_TOP_HEADING).replace(/<table/g, `<div class="${TABLE_WRAPPER.className}" tabindex="${TABLE_WRAPPER.tabindex}"><table`).replace(/<\/table>/g, '</table></div>');
+  return outlineHeadings(linksForEmbeds(clean), options.topHeading ?? TEXT_TOP_HEADING).replace(/<table/g, `<div class="${TABLE_WRAPPER.className}" tabindex="${TABLE_WRAPPER.tabindex}"><table`).replace(/<\/table>/g, '</table></div>');
 }
 
-/** A link to `src` named by `title` or its host, in place of an element the site does not embed; nothing for an address that is no web page. */
+/** An iframe whose content is only text (its fallback for browsers without frames), its start tag read as a browser reads it. */
+const FRAME_WITH_FALLBACK_TEXT = /(<iframe\b(?:[^>"']|"[^"]*"|'[^']*')*>)[^<]*<\/iframe\s*>/gi;
+
+/**
+ * An element the site does not embed (a frame from an unknown host, sound or video from another host) marked
+ * for a link to it (linksForEmbeds), or dropped when its address is no web page. What it held stays where it was.
+ */
 function linkInstead(src: string, title: string | undefined): sanitizeHtml.Tag {
   const href = src.trim().replace(/^\/\//, 'https://');
   if (!/^https?:\/\//i.test(href) || !URL.canParse(href)) return { tagName: DROPPED_EMBEDS[0], attribs: {} };
-  return { tagName: 'a', attribs: { href, target: '_blank', rel: 'noopener noreferrer' }, text: title?.trim() || new URL(href).host };
+  return { tagName: EMBED_LINK, attribs: { href, ...(title?.trim() ? { title: title.trim() } : {}) } };
+}
+
+const EMBED_LINK_START = new RegExp(`<${EMBED_LINK} href="([^"]*)"(?: title="([^"]*)")?>`, 'g');
+const escapeText = (s: string) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+/** Each marked embed as a link named by its title or its host, opening in a new tab; what the element held follows it. */
+function linksForEmbeds(html: string): string {
+  if (!html.includes(`<${EMBED_LINK}`)) return html;
+  return html
+    .replace(EMBED_LINK_START, (_tag, href: string, title: string | undefined) => {
+      const words = title ?? escapeText(new URL(href.replaceAll('&amp;', '&')).host);
+      return `<a href="${href}" target="_blank" rel="noopener noreferrer">${words}</a>`;
+    })
+    .replaceAll(`</${EMBED_LINK}>`, '');
 }
 
 /** A heading tag of sanitised HTML, where every `<` and `>` of text and attribute values is escaped. */

@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkLinks, linkChecker } from '../../scripts/lib/link-check.ts';
 import { documentLinkUrls, isMediaFilePath } from '../../src/content/documents/links.ts';
-import { documentSitePath } from '../../src/content/documents/map.ts';
+import { documentSitePath, documentsNamedBy } from '../../src/content/documents/map.ts';
 import { removedElements, textParts } from '../../src/lib/editor-content.ts';
 import { sanitize } from '../../src/lib/sanitize.ts';
 import { fileSize, localDocuments } from '../../src/lib/text-documents.ts';
@@ -21,10 +21,17 @@ const MEDIA = 'https://media.example.uz/';
 describe('links an editor writes', () => {
   it('joins a link to a file on the media server to the media base, as pictures are', () => {
     for (const href of ['/media/qaror-12.pdf', '/uploads/2026/jadval.xlsx', 'hujjatlar/nizom.docx', '/files/x']) expect(isMediaFilePath(href)).toBe(true);
-    for (const href of ['/news/5', '/page/999', '/ru/news', '#x', 'https://gov.uz/a.pdf', '//evil.example/a.pdf', '/news/5.html']) expect(isMediaFilePath(href)).toBe(false);
+    for (const href of ['/news/5', '/page/999', '/ru/news', '#x', 'https://gov.uz/a.pdf', '//evil.example/a.pdf', '/news/5.html', '/ru/rss.xml', '/favicon.svg', '/documents/0123456789ab/qaror.pdf']) {
+      expect(isMediaFilePath(href), href).toBe(false);
+    }
     expect(sanitize('<a href="/media/qaror-12.pdf">qaror</a>', { mediaBase: MEDIA })).toBe(
       '<a href="https://media.example.uz/media/qaror-12.pdf" target="_blank" rel="noopener noreferrer">qaror</a>',
     );
+  });
+
+  it("keys a page by the documents its text links to, however the editor's HTML spells the tag", () => {
+    const map = { 'https://media.example.uz/media/a.pdf': { type: 'PDF', path: '/documents/aaa/a.pdf', bytes: 1, sha: 'x' } };
+    expect(documentsNamedBy({ html: '<A HREF="/media/a.pdf">a</A>' }, map, MEDIA)).toEqual([`https://media.example.uz/media/a.pdf ${JSON.stringify(map['https://media.example.uz/media/a.pdf'])}`]);
   });
 
   it('finds the documents a text links to, relative or absolute, and nothing on other hosts', () => {
@@ -69,6 +76,16 @@ describe('embeds an editor pastes', () => {
     );
   });
 
+  it('loses nothing of the text around a frame: a ">" inside its attributes, a frame never closed', () => {
+    const quoted = sanitize('<iframe title="a>b" src="https://youtu.be/M7lc1UVf-VE"></iframe><p>whole post</p>', { mediaBase: MEDIA });
+    expect(quoted).toContain('<p>whole post</p>');
+    expect(textParts(quoted)).toEqual([{ video: expect.objectContaining({ host: 'YouTube' }), title: 'a>b' }, '<p>whole post</p>']);
+    const unclosed = sanitize('<p>oldin</p><iframe src="https://www.youtube.com/embed/M7lc1UVf-VE"><p>keyin</p><p>yana</p>', { mediaBase: MEDIA });
+    expect(textParts(unclosed)).toEqual(['<p>oldin</p>', { video: expect.objectContaining({ host: 'YouTube' }), title: '' }, '<p>keyin</p><p>yana</p>']);
+    const link = sanitize('<iframe src="https://maps.example.org/x"><p>keyin</p>', { mediaBase: MEDIA });
+    expect(link).toBe('<a href="https://maps.example.org/x" target="_blank" rel="noopener noreferrer">maps.example.org</a><p>keyin</p>');
+  });
+
   it('cuts a text at its cards, closing the paragraph a card stood in', () => {
     const parts = textParts('<p>Oldin <video-card data-page="https://youtu.be/M7lc1UVf-VE" title="V"></video-card> keyin</p><p>x</p>');
     expect(parts).toEqual(['<p>Oldin </p>', { video: expect.objectContaining({ host: 'YouTube' }), title: 'V' }, '<p> keyin</p><p>x</p>']);
@@ -99,6 +116,8 @@ describe('embeds an editor pastes', () => {
           '<script>alert(1)</script><form><input><input></form><iframe src="javascript:x"></iframe><object></object>',
       ),
     ).toEqual({ script: 1, form: 1, input: 2, iframe: 1, object: 1 });
+    // A source on another host is dropped from its player; one on the media server is kept.
+    expect(removedElements('<video><source src="https://evil.example/v.mp4"><source src="https://media.example.uz/v.mp4"><source src="/media/v.webm"></video>', MEDIA)).toEqual({ source: 1 });
   });
 });
 

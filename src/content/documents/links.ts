@@ -3,10 +3,10 @@
  * site keeps (store.ts). One rule for the sanitiser, which joins such a link to the media base as it
  * joins pictures (src/lib/sanitize.ts), and for the pull, which fetches the documents it names.
  *
- * A relative link leads to the media server when it names a file (its last segment has an extension
- * other than .html) or lies under a folder media servers use (/media/, /uploads/, /files/, /storage/):
- * the site's own addresses are neither, and the API's `imageUrl` is relative to the media base in the
- * same way.
+ * A relative link leads to the media server when it lies under a folder media servers use (/media/,
+ * /uploads/, /files/, /storage/) or names a document, a picture, a sound or a video file outside the
+ * site's own file folders (/documents/, /_astro/): the site's pages, feeds and icons are none of these,
+ * and the API's `imageUrl` is relative to the media base in the same way.
  */
 import { pictureUrl } from '../pictures/map.ts';
 
@@ -29,6 +29,10 @@ export const DOCUMENT_TYPES: Readonly<Record<string, { label: string; mime: stri
 };
 
 const MEDIA_FOLDER = /^\/?(?:media|uploads|files|storage)\//i;
+/** The site's own folders of files (documents it keeps, hashed assets and pictures): a link there is the site's. */
+const SITE_FILE_FOLDER = /^\/?(?:documents|_astro)\//;
+/** Files a media server holds besides documents: pictures, sound and video. */
+const MEDIA_EXTENSIONS = new Set(['jpg', 'jpeg', 'png', 'gif', 'webp', 'mp4', 'webm', 'mov', 'mp3', 'ogg', 'oga', 'm4a', 'wav']);
 const FILE_NAME = /\.([a-z0-9]{1,5})$/i;
 
 const extensionOf = (pathname: string) => FILE_NAME.exec(pathname)?.[1]?.toLowerCase() ?? null;
@@ -38,8 +42,9 @@ export function isMediaFilePath(href: string): boolean {
   if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//') || href.startsWith('#') || href.startsWith('?')) return false;
   const path = href.split(/[?#]/, 1)[0]!;
   if (MEDIA_FOLDER.test(path)) return true;
+  if (SITE_FILE_FOLDER.test(path)) return false;
   const extension = extensionOf(path);
-  return extension !== null && extension !== 'html' && extension !== 'htm';
+  return extension !== null && (extension in DOCUMENT_TYPES || MEDIA_EXTENSIONS.has(extension));
 }
 
 /** An editor's link as the citizen's browser must follow it: a media-server file joined to the media base, anything else as written. */

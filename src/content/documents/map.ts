@@ -30,7 +30,8 @@ export const documentMap = (): DocumentMap => pulledMap<DocumentMap>(DOCUMENT_MA
 export function documentSitePath(url: string): string {
   const id = createHash('sha256').update(url).digest('hex').slice(0, 12);
   const last = decodeURIComponentSafe(new URL(url).pathname.split('/').pop() ?? '');
-  const name = last.normalize('NFKD').replace(/[^\w.-]+/g, '-').replace(/^[-.]+/, '').slice(-80) || 'document';
+  // Never a dot file, which servers refuse to serve: the leading dots and hyphens go after the name is cut.
+  const name = last.normalize('NFKD').replace(/[^\w.-]+/g, '-').slice(-80).replace(/^[-.]+/, '') || 'document';
   return `/${DOCUMENT_SITE_DIR}/${id}/${name}`;
 }
 
@@ -47,7 +48,7 @@ export function documentsNamedBy(value: unknown, map: DocumentMap, mediaBase: st
   const found = new Set<string>();
   const visit = (v: unknown): void => {
     if (typeof v === 'string') {
-      if (v.includes('<a')) for (const url of documentLinkUrls(v, mediaBase)) found.add(`${url} ${JSON.stringify(map[url] ?? null)}`);
+      if (/<a\s/i.test(v)) for (const url of documentLinkUrls(v, mediaBase)) found.add(`${url} ${JSON.stringify(map[url] ?? null)}`);
     } else if (Array.isArray(v)) v.forEach(visit);
     else if (v && typeof v === 'object') Object.values(v).forEach(visit);
   };

@@ -62,7 +62,9 @@ export async function fetchDocuments(options: {
   const documents = new Map<string, StoredDocument>();
   const failed = new Map<string, string>();
   const full = urls.every((u) => revalidate(u));
-  let held = Object.entries(index).reduce((sum, [url, d]) => sum + (full && !urls.includes(url) ? 0 : d.bytes), 0);
+  // What the store holds on disk: each original once, whichever URLs name it.
+  const onDisk = new Map(Object.values(index).filter((d) => existsSync(documentOriginal(dir, d.sha))).map((d) => [d.sha, d.bytes]));
+  let held = [...onDisk.values()].reduce((sum, bytes) => sum + bytes, 0);
 
   await mapLimit(urls, 4, async (url) => {
     const known = index[url] && existsSync(documentOriginal(dir, index[url].sha)) ? index[url] : undefined;
@@ -83,9 +85,12 @@ export async function fetchDocuments(options: {
         stats.unchanged++;
         return void documents.set(url, stored);
       }
-      if (held - (known?.bytes ?? 0) + stored.bytes > limitBytes) throw new DownloadError(`the document store is full (${limitBytes} bytes)`);
-      held += stored.bytes - (known?.bytes ?? 0);
-      if (!existsSync(documentOriginal(dir, sha))) replaceFileSync(documentOriginal(dir, sha), answer.bytes);
+      if (!onDisk.has(sha)) {
+        if (held + stored.bytes > limitBytes) throw new DownloadError(`the document store is full (${limitBytes} bytes)`);
+        held += stored.bytes;
+        onDisk.set(sha, stored.bytes);
+        replaceFileSync(documentOriginal(dir, sha), answer.bytes);
+      }
       stats[known ? 'replaced' : 'downloaded']++;
       documents.set(url, stored);
     } catch (error) {
@@ -104,9 +109,9 @@ export async function fetchDocuments(options: {
   for (const [url, d] of documents) kept[url] = d;
   for (const url of failed.keys()) delete kept[url];
   replaceFileSync(join(dir, INDEX_FILE), JSON.stringify(kept));
-  if (full) {
-    const linked = new Set(Object.values(kept).map((d) => d.sha));
-    for (const name of readdirSync(join(dir, 'originals'))) if (!linked.has(name)) rmSync(join(dir, 'originals', name), { force: true });
-  }
+  // An original no URL names any more (a document replaced or gone, or, on a full run, one no text links to) goes,
+  // so the store holds what the site serves and no more.
+  const linked = new Set(Object.values(kept).map((d) => d.sha));
+  for (const name of readdirSync(join(dir, 'originals'))) if (!linked.has(name)) rmSync(join(dir, 'originals', name), { force: true });
   return { documents, failed, stats };
 }

@@ -77,9 +77,34 @@ const ATTRIBUTE = /\s([\w-]+)="([^"]*)"/g;
 const decode = (s: string) => s.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&amp;', '&');
 
 /**
+ * Elements that may hold phrasing content only, or that must not hold a control: a card, which holds a
+ * paragraph and a button, cannot stand inside them, so they are closed before it and opened again after it.
+ */
+const SPLIT_AROUND_CARD = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'pre', 'a', 'strong', 'b', 'em', 'i', 'u', 's', 'sub', 'sup', 'small', 'mark', 'abbr', 'span', 'code']);
+const VOID = new Set(['br', 'img', 'hr', 'wbr', 'source']);
+/** A start or end tag of sanitised HTML, where no `>` is left inside an attribute value. */
+const TAG = /<(\/?)([a-z][a-z0-9-]*)\b[^>]*>/g;
+const EMPTY_SPLIT = new RegExp(`<(${[...SPLIT_AROUND_CARD].join('|')})\\b[^>]*>(?:\\s|&nbsp;)*</\\1>`, 'g');
+
+/** The elements open at the end of `html`, given those open at its start: each name with its start tag. */
+function openAfter(html: string, open: { name: string; tag: string }[]): { name: string; tag: string }[] {
+  const stack = [...open];
+  for (const [tag, closing, name] of html.matchAll(TAG)) {
+    if (VOID.has(name!)) continue;
+    if (!closing) stack.push({ name: name!, tag });
+    else {
+      const at = stack.findLastIndex((e) => e.name === name);
+      if (at >= 0) stack.length = at;
+    }
+  }
+  return stack;
+}
+
+/**
  * Sanitised HTML cut at its video cards: the text between them as strings, each card as the video it
  * shows (checked again against the known hosts, so a card the editor wrote by hand shows only what one
- * of them would) and its title. A page renders the strings as they are and each card as the site's own.
+ * of them would) and its title. A card stands where flow content may: the paragraph, heading, link or
+ * emphasis it was written in is closed before it and opened again after it, and one left empty goes.
  */
 export function textParts(text: string): (string | { video: EmbeddedVideo; title: string })[] {
   if (!text.includes(`<${VIDEO_CARD}`)) return [text];
@@ -87,32 +112,37 @@ export function textParts(text: string): (string | { video: EmbeddedVideo; title
   const html = text.replaceAll(`</${VIDEO_CARD}>`, '');
   const parts: (string | { video: EmbeddedVideo; title: string })[] = [];
   let at = 0;
-  // Whether the text so far has a paragraph open: a card is no phrasing content, so it stands between two.
-  let inParagraph = false;
+  let open: { name: string; tag: string }[] = [];
   for (const m of html.matchAll(CARD)) {
     const before = html.slice(at, m.index);
-    inParagraph = paragraphOpenAfter(before, inParagraph);
-    parts.push(inParagraph ? `${before}</p>` : before);
+    open = openAfter(before, open);
+    const first = open.findIndex((e, i) => open.slice(i).every((o) => SPLIT_AROUND_CARD.has(o.name)));
+    const around = first >= 0 ? open.slice(first) : [];
     at = m.index + m[0].length;
     const attributes = Object.fromEntries([...m[1]!.matchAll(ATTRIBUTE)].map(([, name, value]) => [name!, decode(value!)]));
     const video = embeddedVideo(attributes['data-page'] ?? '');
-    if (video) parts.push({ video, title: attributes.title ?? '' });
-    if (inParagraph) parts.push('<p>');
+    if (!video) {
+      parts.push(before);
+      continue;
+    }
+    parts.push(before + around.map((e) => `</${e.name}>`).reverse().join(''), { video, title: attributes.title ?? '' }, around.map((e) => e.tag).join(''));
   }
   parts.push(html.slice(at));
-  // The paragraphs a card split that held nothing else.
   const joined: (string | { video: EmbeddedVideo; title: string })[] = [];
   for (const part of parts) {
     const last = joined.at(-1);
     if (typeof part === 'string' && typeof last === 'string') joined[joined.length - 1] = last + part;
     else joined.push(part);
   }
-  return joined.map((part) => (typeof part === 'string' ? part.replace(/<p>(?:\s|&nbsp;)*<\/p>/g, '') : part)).filter((part) => part !== '');
+  return joined.map((part) => (typeof part === 'string' ? withoutEmptySplits(part) : part)).filter((part) => part !== '');
 }
 
-/** Whether a paragraph is open at the end of `text`, given whether one was open at its start. */
-function paragraphOpenAfter(text: string, open: boolean): boolean {
-  const opened = Math.max(text.lastIndexOf('<p>'), text.lastIndexOf('<p '));
-  const closed = text.lastIndexOf('</p>');
-  return opened === -1 && closed === -1 ? open : opened > closed;
+/** The text without the elements a card split that held nothing on one side of it. */
+function withoutEmptySplits(html: string): string {
+  let text = html;
+  for (let before = ''; before !== text; ) {
+    before = text;
+    text = text.replace(EMPTY_SPLIT, '');
+  }
+  return text;
 }

@@ -93,6 +93,14 @@ describe('embeds an editor pastes', () => {
     expect(textParts('<video-card data-page="https://evil.example/x" title="V"></video-card><p>y</p>')).toEqual(['<p>y</p>']);
   });
 
+  it('stands a card where a page may hold it: out of the emphasis, link or heading it was written in', () => {
+    const card = (page = 'https://youtu.be/M7lc1UVf-VE') => `<video-card data-page="${page}" title="V"></video-card>`;
+    const video = { video: expect.objectContaining({ host: 'YouTube' }), title: 'V' };
+    expect(textParts(`<p>a <strong>b ${card()} c</strong> d</p>`)).toEqual(['<p>a <strong>b </strong></p>', video, '<p><strong> c</strong> d</p>']);
+    expect(textParts(`<ul><li><a href="/x" data-editor-link>${card()}</a></li></ul>`)).toEqual(['<ul><li>', video, '</li></ul>']);
+    expect(textParts(`<h2 lang="ru">${card()}</h2><p>x</p>`)).toEqual([video, '<p>x</p>']);
+  });
+
   it('plays sound and video from the media server with controls, loading nothing until pressed; from elsewhere, links', () => {
     expect(sanitize('<video src="/media/v1.mp4" autoplay loop muted></video>', { mediaBase: MEDIA })).toBe(
       '<video src="https://media.example.uz/media/v1.mp4" controls preload="none"></video>',

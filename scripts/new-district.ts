@@ -13,7 +13,7 @@ import { districtTemplate, placeholdersIn, TEMPLATE_PICTURES } from '../src/dist
 
 const name = process.argv[2]?.trim() ?? '';
 if (!DISTRICT_KEY_PATTERN.test(name)) {
-  console.error('Usage: npm run new-district -- <name>   (lower-case Latin letters, digits and hyphens, e.g. chust; it names the folder, storage keys and units)');
+  console.error('Usage: npm run new-district -- <name>   (lower-case Latin letters, digits and hyphens, e.g. chust; it names the folder and the storage keys)');
   process.exit(2);
 }
 const dir = districtDir(name);

@@ -1,7 +1,7 @@
 /**
  * Which district this build is for: the name of its folder in `districts/` (SITE_DISTRICT, Qorakul by
- * default), which is also its short name. Storage keys, offline cache names and systemd unit names are
- * made from it, so two districts on one origin never share what a device keeps.
+ * default), which is also its short name. Storage keys and offline cache names are made from it, so
+ * two districts on one origin never share what a device keeps.
  *
  * Browser code cannot read the environment: Astro's Vite and the service worker's esbuild replace
  * `globalThis.__SITE_DISTRICT__` with the name at build time (astro.config.mjs, scripts/lib/service-worker.ts),
@@ -14,7 +14,7 @@ declare global {
 
 /** The district built when SITE_DISTRICT is not set. */
 export const DEFAULT_DISTRICT = 'qorakul';
-/** What a district's folder may be called: it becomes part of storage keys, cache and unit names. */
+/** What a district's folder may be called: it becomes part of storage keys and cache names. */
 export const DISTRICT_KEY_PATTERN = /^[a-z][a-z0-9-]{1,39}$/;
 
 function districtKeyInNode(): string {

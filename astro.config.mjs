@@ -26,6 +26,8 @@ district();
 
 export default defineConfig({
   site: config.siteUrl,
+  // Under a path of a shared domain (BASE_PATH, src/lib/base-path.ts): Astro's own assets go under it; the site's links through localizePath and siteAddress.
+  base: config.basePath || undefined,
   output: 'static',
   outDir: machine.outDir,
   integrations: [
@@ -56,10 +58,10 @@ export default defineConfig({
   // src/pages/[...lang]/[slug].astro: localised pages with a cacheKey, not Astro's English `redirects`.
   // Pictures from the API are fetched and drawn by the pull, not by Astro (src/content/pictures/).
   // The site is read from a CDN by slow phones: keep styles in files that cache across pages.
-  // Browser code learns the district's short name (storage keys, cache names) here: src/district/key.ts.
+  // Browser code learns the district's short name (storage keys, cache names) and the base path here: src/district/key.ts, src/lib/base-path.ts.
   vite: {
     build: { assetsInlineLimit: 0 },
-    define: { 'globalThis.__SITE_DISTRICT__': JSON.stringify(DISTRICT_KEY) },
+    define: { 'globalThis.__SITE_DISTRICT__': JSON.stringify(DISTRICT_KEY), 'globalThis.__SITE_BASE_PATH__': JSON.stringify(config.basePath) },
     plugins: [devPictures(machine.pictureDir), devDistrictPictures()],
   },
 });

@@ -3,10 +3,13 @@
  * does (scripts/lib/static-server.ts).
  */
 import { parseArgs } from 'node:util';
+import { readConfig } from '../src/config.ts';
 import { serveDist } from './lib/static-server.ts';
 
 const { values } = parseArgs({
   options: { port: { type: 'string', default: '4321' }, host: { type: 'string', default: '127.0.0.1' }, root: { type: 'string', default: 'dist' } },
 });
-const { url } = await serveDist({ port: Number(values.port), host: values.host, root: values.root });
-console.log(`Serving ${values.root}/ on ${url}/`);
+// Under the path the site was built for (BASE_PATH), as the production server serves it.
+const { basePath } = readConfig();
+const { url } = await serveDist({ port: Number(values.port), host: values.host, root: values.root, basePath });
+console.log(`Serving ${values.root}/ on ${url}${basePath}/`);

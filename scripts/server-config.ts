@@ -1,13 +1,43 @@
 /**
- * `npm run server-config`: writes the parts of the web server's configuration
- * that follow from the site's tables (scripts/lib/server-config.ts):
- * `public/_redirects` and the generated blocks of `deploy/nginx.conf`,
- * `deploy/varnish.vcl` and `public/_headers`. Run it after adding a language
- * or a paginated list; a unit test says when it is due.
+ * `npm run server-config`: writes the parts of the web server's configuration that follow from the site's
+ * tables and the example district's settings (scripts/lib/server-config.ts, scripts/lib/nginx-config.ts):
+ * `public/_redirects`, `deploy/nginx.conf` and the generated blocks of `deploy/varnish.vcl` and
+ * `public/_headers`. Run it after adding a language or a paginated list; a unit test says when it is due.
+ *
+ * `npm run server-config -- --nginx FILE [--varnish FILE] [--project DIR] SETTINGS…`: the nginx configuration
+ * (and the edge's) of a server that holds the districts of those settings files (README "Running several districts").
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { GENERATED_FILES, redirectsFile, withBlocks } from './lib/server-config.ts';
+import { parseArgs } from 'node:util';
+import { exampleNginxConfig, nginxConfig, PROJECT_DIR, servedDistricts, SettingsFileError } from './lib/nginx-config.ts';
+import { GENERATED_FILES, redirectsFile, SITE_TABLES, varnishBlocks, withBlocks } from './lib/server-config.ts';
 
-writeFileSync('public/_redirects', redirectsFile());
-for (const { file, blocks } of GENERATED_FILES) writeFileSync(file, withBlocks(file, readFileSync(file, 'utf8'), blocks()));
-console.log(`public/_redirects, ${GENERATED_FILES.map((g) => g.file).join(', ')} follow the tables now`);
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { nginx: { type: 'string' }, varnish: { type: 'string' }, project: { type: 'string', default: PROJECT_DIR } },
+});
+
+try {
+  if (values.nginx || values.varnish || positionals.length) {
+    if (!values.nginx || !positionals.length) throw new SettingsFileError('usage: npm run server-config -- --nginx FILE [--varnish FILE] [--project DIR] SETTINGS…');
+    const districts = servedDistricts(positionals, values.project);
+    writeFileSync(values.nginx, nginxConfig(districts));
+    if (values.varnish) {
+      const vcl = 'deploy/varnish.vcl';
+      // The edge asks the origin for a file every district has; under paths, the first district's.
+      const probe = districts.find((d) => !d.basePath) ?? districts[0]!;
+      const edge = withBlocks(vcl, readFileSync(vcl, 'utf8'), varnishBlocks(SITE_TABLES, districts.map((d) => d.basePath)));
+      writeFileSync(values.varnish, edge.replace('.url = "/robots.txt";', `.url = "${probe.basePath}/robots.txt";`));
+    }
+    console.log(`${[values.nginx, values.varnish].filter(Boolean).join(' and ')} serve ${districts.map((d) => `${d.name} at https://${d.host}${d.basePath}/`).join(', ')}`);
+  } else {
+    writeFileSync('public/_redirects', redirectsFile());
+    writeFileSync('deploy/nginx.conf', exampleNginxConfig());
+    for (const { file, blocks } of GENERATED_FILES) writeFileSync(file, withBlocks(file, readFileSync(file, 'utf8'), blocks()));
+    console.log(`public/_redirects, deploy/nginx.conf, ${GENERATED_FILES.map((g) => g.file).join(', ')} follow the tables now`);
+  }
+} catch (error) {
+  if (!(error instanceof SettingsFileError)) throw error;
+  console.error(error.message);
+  process.exit(2);
+}

@@ -14,8 +14,8 @@ try {
   const api = await ensureApi(config);
   await pullStep(config, 'all');
   await buildStep();
-  const { url, server } = await serveDist({ port: Number(process.env.PORT ?? 4321) });
-  console.log(`\nThe site is ready at ${url}/  (content API: ${config.apiBase}; stop with Ctrl+C)`);
+  const { url, server } = await serveDist({ port: Number(process.env.PORT ?? 4321), basePath: config.basePath });
+  console.log(`\nThe site is ready at ${url}${config.basePath}/  (content API: ${config.apiBase}; stop with Ctrl+C)`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       server.close();

@@ -5,13 +5,16 @@
  *
  * The secret (≥ 16 characters) from WEBHOOK_SECRET_FILE, systemd's credential `webhook-secret`, or
  * WEBHOOK_SECRET (./lib/webhook/secret.ts; exit 1 without); WEBHOOK_PORT (8790), WEBHOOK_HOST (127.0.0.1),
- * WEBHOOK_DEBOUNCE_MS (2000); API_BASE, SITE_URL and HCAPTCHA_SITEKEY are required (exit 2 without).
+ * WEBHOOK_DEBOUNCE_MS (2000); API_BASE, SITE_URL and HCAPTCHA_SITEKEY are required, and SITE_URL's host must be
+ * one of the district's server.names (exit 2 otherwise, as for a district folder that is invalid or holds a
+ * placeholder: deployEnvProblem in src/config.ts).
  * The rebuild is `rebuild` from ./lib/rebuild.ts, waiting for a run that holds the lock. The journal is
  * RELEASES_DIR/webhook-journal.json.
  * SIGTERM/SIGINT: cancel a pending rebuild, abort the running one, wait for it to settle, exit 0; what was
  * not published stays in the journal and is rebuilt on the next start. A second signal exits at once (1).
  *
- * Sign a call by hand: docs/webhook.md (curl and openssl). Run on a server: deploy/hokimiyat-webhook.service.
+ * Sign a call by hand: docs/webhook.md (curl and openssl). Run on a server: deploy/hokimiyat-webhook@.service,
+ * one instance per district, each with its own settings file, key and WEBHOOK_PORT.
  */
 import { deployEnvProblem } from '../src/config.ts';
 import { releasesDir } from './lib/releases.ts';

@@ -4,18 +4,24 @@
  * pages pass on explicitly (the public API base and the hCaptcha site key).
  * Which district is built (SITE_DISTRICT) is read by src/district/key.ts, which browser code shares.
  */
+import { join } from 'node:path';
 import { district, DistrictError, districtDir } from './district/district.ts';
 import { DISTRICT_KEY } from './district/key.ts';
+import { parseBasePath } from './lib/base-path.ts';
 import { placeholdersIn } from './district/template.ts';
 
 export const SAMPLE_API_URL = 'http://127.0.0.1:8787';
 /** hCaptcha's documented public test key: accepts the test token, never a real visitor. */
 const HCAPTCHA_TEST_SITEKEY = '10000000-ffff-ffff-ffff-000000000001';
 
-const env = (name: string): string | undefined => {
-  const value = process.env[name]?.trim();
+/** The settings' source: the process's environment, or a district's settings file read by `npm run server-config`. */
+type Source = Readonly<Record<string, string | undefined>>;
+
+const valueIn = (source: Source, name: string): string | undefined => {
+  const value = source[name]?.trim();
   return value ? value : undefined;
 };
+const env = (name: string): string | undefined => valueIn(process.env, name);
 
 const stripSlash = (url: string) => url.replace(/\/+$/, '');
 
@@ -23,7 +29,10 @@ export interface SiteConfig {
   apiBase: string;
   publicApiBase: string;
   mediaBase: string;
+  /** The public origin (SITE_URL), without a path: the site's own path is basePath. */
   siteUrl: string;
+  /** Where on that origin the site is served (BASE_PATH): '' or `/chust` (src/lib/base-path.ts). */
+  basePath: string;
   hcaptchaSitekey: string;
   /** Where the build-time pull writes its snapshot and pages read it. */
   contentDir: string;
@@ -37,15 +46,32 @@ export interface SiteConfig {
   serviceWorker: boolean;
 }
 
-export function readConfig(): SiteConfig {
+/**
+ * SITE_URL as an origin. An operator may write the site's full address (`https://gov.uz/chust`): its path
+ * must then be BASE_PATH, said once where the browser code and the server configuration read it.
+ */
+function siteOrigin(value: string, basePath: string): string {
+  if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) throw new Error(`SITE_URL ${JSON.stringify(value)} is not an http(s) address.`);
+  const url = new URL(value);
+  const path = url.pathname.replace(/\/+$/, '');
+  if (path && path !== basePath) {
+    throw new Error(`SITE_URL ${JSON.stringify(value)} has the path ${path}, but BASE_PATH is ${JSON.stringify(basePath)}: set BASE_PATH=${path} and SITE_URL=${url.origin}.`);
+  }
+  return url.origin;
+}
+
+export function readConfig(source: Source = process.env): SiteConfig {
+  const env = (name: string) => valueIn(source, name);
   const apiBase = stripSlash(env('API_BASE') ?? SAMPLE_API_URL);
+  const basePath = parseBasePath(env('BASE_PATH'));
   return {
     apiBase,
     publicApiBase: stripSlash(env('PUBLIC_API_BASE') ?? apiBase),
     mediaBase: stripSlash(env('MEDIA_BASE') ?? apiBase),
-    siteUrl: stripSlash(env('SITE_URL') ?? 'http://localhost:4321'),
+    siteUrl: siteOrigin(env('SITE_URL') ?? 'http://localhost:4321', basePath),
+    basePath,
     hcaptchaSitekey: env('HCAPTCHA_SITEKEY') ?? HCAPTCHA_TEST_SITEKEY,
-    contentDir: env('CONTENT_DIR') ?? '.cache/content',
+    contentDir: env('CONTENT_DIR') ?? join(dataDir(source), '.cache/content'),
     demoCaptcha: apiBase === SAMPLE_API_URL && !env('HCAPTCHA_SITEKEY'),
     serviceWorker: env('SERVICE_WORKER')?.toLowerCase() !== 'off',
   };
@@ -75,6 +101,8 @@ export function deployEnvProblem(): string | null {
  * rebuild's digest.
  */
 export interface MachineSettings {
+  /** The folder under which every folder below is kept unless set on its own (DATA_DIR): one per district on a server of several. */
+  dataDir: string;
   /** Where the build writes the site. */
   outDir: string;
   /** Astro's cache, with the incremental-build manifest: keep it between builds. */
@@ -87,30 +115,51 @@ export interface MachineSettings {
   pictureDir: string;
   /** The document store: every document an editor linked to on the media server (src/content/documents/). Keep it between builds. */
   documentDir: string;
+  /** Brotli and gzip results by content hash (scripts/lib/precompress.ts). Keep it between builds. */
+  compressCacheDir: string;
   /** The Chromium the end-to-end tests, screenshots and benchmarks drive. */
   chromiumPath: string;
 }
 
-export function readMachineSettings(): MachineSettings {
+export function readMachineSettings(source: Source = process.env): MachineSettings {
+  const env = (name: string) => valueIn(source, name);
+  const data = dataDir(source);
   return {
-    outDir: env('OUT_DIR') ?? 'dist',
-    astroCacheDir: env('ASTRO_CACHE_DIR') ?? '.cache/astro',
+    dataDir: data,
+    outDir: env('OUT_DIR') ?? join(data, 'dist'),
+    astroCacheDir: env('ASTRO_CACHE_DIR') ?? join(data, '.cache/astro'),
     sampleApiDir: env('SAMPLE_API_DIR') ?? '.sample-api',
-    releasesDir: env('RELEASES_DIR') ?? '.releases',
-    pictureDir: env('PICTURE_DIR') ?? '.cache/pictures',
-    documentDir: env('DOCUMENT_DIR') ?? '.cache/documents',
+    releasesDir: env('RELEASES_DIR') ?? join(data, '.releases'),
+    pictureDir: env('PICTURE_DIR') ?? join(data, '.cache/pictures'),
+    documentDir: env('DOCUMENT_DIR') ?? join(data, '.cache/documents'),
+    compressCacheDir: env('COMPRESS_CACHE_DIR') ?? join(data, '.cache/compressed'),
     chromiumPath: env('CHROMIUM_PATH') ?? '/usr/bin/chromium',
   };
 }
+
+/** Addresses that never serve citizens, where a trial may publish any district: loopback, and the names RFC 2606 keeps for tests. */
+const TRIAL_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$|\.(?:example|test|invalid|localhost)$/;
+
+/** DATA_DIR: the project folder itself unless set, so a server of one district keeps today's folders. */
+const dataDir = (source: Source) => valueIn(source, 'DATA_DIR') ?? '.';
 
 /** Why this build's district cannot be published (an invalid folder, a placeholder left), or null. */
 function districtProblem(): string | null {
   try {
     const left = placeholdersIn(district());
-    if (!left.length) return null;
+    if (left.length) {
+      return (
+        `${districtDir()}/ still holds ${left.length} placeholder(s) (${left.slice(0, 3).join(', ')}${left.length > 3 ? ', …' : ''}); refusing to publish. ` +
+        `\`npm run new-district -- ${DISTRICT_KEY}\` lists them.`
+      );
+    }
+    // A settings file whose SITE_DISTRICT was forgotten builds Qorakul: never onto another district's address.
+    const host = new URL(readConfig().siteUrl).hostname;
+    const { names } = district().server;
+    if (names.includes(host) || TRIAL_HOST.test(host)) return null;
     return (
-      `${districtDir()}/ still holds ${left.length} placeholder(s) (${left.slice(0, 3).join(', ')}${left.length > 3 ? ', …' : ''}); refusing to publish. ` +
-      `\`npm run new-district -- ${DISTRICT_KEY}\` lists them.`
+      `SITE_URL names ${host}, which is not one of ${districtDir()}/district.json's server.names (${names.join(', ')}); refusing to publish ` +
+      `${DISTRICT_KEY}'s site there. Is SITE_DISTRICT the right district? A district served at another name lists it in server.names.`
     );
   } catch (error) {
     if (error instanceof DistrictError) return error.message;

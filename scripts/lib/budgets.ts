@@ -18,6 +18,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { APPEAL_PATH } from '../../src/constants.ts';
+import { siteAddress, withinSite } from '../../src/lib/base-path.ts';
 import { LANGUAGES } from '../../src/i18n/languages.ts';
 import { INFO_PAGES } from '../../src/lib/info-pages.ts';
 import { SECTIONS } from '../../src/lib/sections.ts';
@@ -56,10 +57,13 @@ function staticImports(code: string): string[] {
   return [...code.matchAll(/(?:\bfrom\s*|\bimport\s*)["'](\.{1,2}\/[^"']+\.js)["']/g)].map((m) => m[1]!);
 }
 
+/** The site path of the file an address in a page names: `/chust/_astro/a.js` → `/_astro/a.js` under a base path. */
+const fileOf = (address: string) => withinSite(address) ?? address;
+
 function pageJavascript(root: string, html: string): { files: string[]; bytes: number } {
   const entries = new Set<string>();
-  for (const m of html.matchAll(/<script[^>]*\bsrc="(\/[^"]+\.js)"/g)) entries.add(m[1]!);
-  for (const m of html.matchAll(/\b(?:component-url|renderer-url)="(\/[^"]+\.js)"/g)) entries.add(m[1]!);
+  for (const m of html.matchAll(/<script[^>]*\bsrc="(\/[^"]+\.js)"/g)) entries.add(fileOf(m[1]!));
+  for (const m of html.matchAll(/\b(?:component-url|renderer-url)="(\/[^"]+\.js)"/g)) entries.add(fileOf(m[1]!));
   const seen = new Set<string>();
   const visit = (url: string) => {
     if (seen.has(url)) return;
@@ -74,7 +78,7 @@ function pageJavascript(root: string, html: string): { files: string[]; bytes: n
 
 export function renderBlocking(html: string): { stylesheets: string[]; scripts: string[] } {
   const head = html.slice(0, html.indexOf('</head>') + 1 || undefined);
-  const stylesheets = [...head.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="(\/[^"]+)"/g)].map((m) => m[1]!);
+  const stylesheets = [...head.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="(\/[^"]+)"/g)].map((m) => fileOf(m[1]!));
   const scripts = [...html.matchAll(/<script([^>]*)\bsrc="([^"]+)"/g)]
     .filter(([, attrs]) => !/type="module"|\bdefer\b|\basync\b/.test(attrs!))
     .map((m) => m[2]!);
@@ -87,7 +91,8 @@ function eagerImages(html: string): string[] {
     .map((m) => m[0])
     .filter((tag) => !/\bloading="lazy"/.test(tag))
     .map((tag) => /\bsrc="(\/[^"]+)"/.exec(tag)?.[1])
-    .filter((src): src is string => Boolean(src));
+    .filter((src): src is string => Boolean(src))
+    .map(fileOf);
 }
 
 export interface BudgetRow {
@@ -110,7 +115,7 @@ export async function checkBudgets(rootDir: string, files?: Iterable<string>): P
   const rows: BudgetRow[] = [];
   const failures: string[] = [];
   const newsIndex = existsSync(join(root, NEWS, 'index.html')) ? readFileSync(join(root, NEWS, 'index.html'), 'utf8') : '';
-  const firstNews = new RegExp(`href="/${NEWS}/(\\d+)"`).exec(newsIndex)?.[1] ?? '0';
+  const firstNews = new RegExp(`href="${RegExp.escape(siteAddress(`/${NEWS}/`))}(\\d+)"`).exec(newsIndex)?.[1] ?? '0';
   for (const prefix of PREFIXES) {
     for (const p of PAGES) {
       const page = prefix + p.path.replace('{firstNews}', firstNews);

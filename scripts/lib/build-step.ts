@@ -11,6 +11,7 @@ import { pictureMap } from '../../src/content/pictures/map.ts';
 import { finishBuild, type FinishedBuild } from './finish-build.ts';
 import { placeDistrictPictures, placeDocuments, placePictures } from './place-pictures.ts';
 import { releaseFileHashes } from './releases.ts';
+import { writeStaticHostFiles } from './server-config.ts';
 import { astroCacheDir, renderSite, type RenderReport } from './render-step.ts';
 
 export interface BuildReport extends FinishedBuild {
@@ -24,6 +25,7 @@ export async function buildStep(previousRelease: string | null = null): Promise<
   const pictures = placePictures(outDir, pictureMap(), pictureDir);
   const documents = placeDocuments(outDir, documentMap(), documentDir);
   placeDistrictPictures(outDir);
+  writeStaticHostFiles(outDir, readConfig().basePath);
   const finished = await finishBuild(outDir, readConfig(), {
     memoFile: join(astroCacheDir(), 'finish-pass.json'),
     previousRelease: previousRelease ? { root: previousRelease, hashes: Object.fromEntries(await releaseFileHashes(previousRelease)) } : null,

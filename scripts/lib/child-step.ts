@@ -123,7 +123,7 @@ function rebuildFolders(): [string, string][] {
     ['PICTURE_DIR', machine.pictureDir],
     ['DOCUMENT_DIR', machine.documentDir],
     ['ASTRO_CACHE_DIR', machine.astroCacheDir],
-    ['COMPRESS_CACHE_DIR', process.env.COMPRESS_CACHE_DIR?.trim()],
+    ['COMPRESS_CACHE_DIR', machine.compressCacheDir],
     // Astro writes into the project too (.astro/, node_modules/.vite/), as do the caches' defaults (.cache/).
     ['the project folder', '.'],
   ];

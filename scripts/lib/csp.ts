@@ -10,6 +10,7 @@
  * _headers for static hosts).
  */
 import { Parser } from 'htmlparser2';
+import { siteAddress } from '../../src/lib/base-path.ts';
 import { createHash } from 'node:crypto';
 import { appendFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -65,7 +66,7 @@ export function inlineScriptHashes(html: string, known: ReadonlySet<string> = KN
 /** A script element as the site writes it: its start tag's attributes, and its text up to the first end tag. */
 const SCRIPT_ELEMENT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 /** The attributes of the site's external scripts, as Astro writes them. */
-const SITE_MODULE = /^ type="module" src="\/_astro\/[\w.-]+\.js"$/;
+const SITE_MODULE = new RegExp(`^ type="module" src="${RegExp.escape(siteAddress('/_astro/'))}[\\w.-]+\\.js"$`);
 
 /**
  * The inline scripts of a page on which every `<script` begins one of the two elements the site writes, a
@@ -146,6 +147,6 @@ export const POLICY_FILES = [`/${CSP_FILE}`, '/_headers'] as const;
 export async function writePolicy(root: string, hashes: Iterable<string>, bases: Parameters<typeof policy>[1]): Promise<string> {
   const csp = policy(hashes, bases);
   await writeFile(join(root, CSP_FILE), `${csp}\n`);
-  await appendFile(join(root, '_headers'), `\n/*\n  Content-Security-Policy: ${csp}\n`);
+  await appendFile(join(root, '_headers'), `\n${siteAddress('/*')}\n  Content-Security-Policy: ${csp}\n`);
   return csp;
 }

@@ -6,6 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
+import { BASE_PATH, siteAddress, withinSite } from '../../src/lib/base-path.ts';
 import { EDITOR_LINK } from '../../src/lib/editor-content.ts';
 import { FILE_CONCURRENCY, listFiles, mapLimit } from './files.ts';
 
@@ -110,13 +111,15 @@ export function linkChecker(root: string, files: ReadonlySet<string>) {
       pages++;
       const from = relative(root, file);
       const pagePath = pagePathOf(from);
-      const base = `http://site${pagePath.endsWith('/') ? pagePath : `${pagePath}/`}`;
+      // Resolved from the page's address, under the site's base path: a reference outside that path leads nowhere of the site's.
+      const address = siteAddress(pagePath);
+      const base = `http://site${address.endsWith('/') ? address : `${address}/`}`;
       const record: PageLinks = { checked: 0, anchors: [] };
       const editors = editorLinksOf(html);
       for (const url of editors.hrefs) {
         const path = sitePathOf(url, base);
         (record.editorLinks ??= []).push({ url, path });
-        editorLink(pagePath, url, path);
+        editorLink(address, url, path);
       }
       for (const url of referencedUrls(editors.rest)) {
         if (!url || /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(url)) continue; // external, mailto:, tel:, data:
@@ -131,6 +134,12 @@ export function linkChecker(root: string, files: ReadonlySet<string>) {
           broken.push(`${from}: ${url} (bad encoding)`);
           continue;
         }
+        const within = withinSite(pathname);
+        if (within === null) {
+          broken.push(`${from}: ${url} (outside the site's path ${BASE_PATH}/)`);
+          continue;
+        }
+        pathname = within;
         const into = target(pathname);
         if (!into) {
           broken.push(`${from}: ${url}`);
@@ -148,7 +157,7 @@ export function linkChecker(root: string, files: ReadonlySet<string>) {
       pages++;
       checked += record.checked;
       const from = relative(root, file);
-      for (const e of record.editorLinks ?? []) editorLink(pagePathOf(from), e.url, e.path);
+      for (const e of record.editorLinks ?? []) editorLink(siteAddress(pagePathOf(from)), e.url, e.path);
       for (const a of record.anchors) anchor(file, html, from, a.url, a.path, a.id);
     },
     /** Checks the anchors into other pages, reading each such page once. */
@@ -168,10 +177,10 @@ export function linkChecker(root: string, files: ReadonlySet<string>) {
 /** The site path of a built file, as a visitor's address bar shows it. */
 const pagePathOf = (file: string) => `/${file.replace(/(^|\/)index\.html$/, '$1').replace(/\.html$/, '')}`;
 
-/** The site path `url` leads to from a page whose address is `base`; '' when it cannot be decoded. */
+/** The site path `url` leads to from a page whose address is `base`; '' when it cannot be decoded or lies outside the site's base path. */
 function sitePathOf(url: string, base: string): string {
   try {
-    return decodeURIComponent(new URL(url, base).pathname);
+    return withinSite(decodeURIComponent(new URL(url, base).pathname)) ?? '';
   } catch {
     return '';
   }

@@ -6,7 +6,7 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { documentOriginal } from '../../src/content/documents/store.ts';
-import { district, districtDir, districtPictureUrl } from '../../src/district/district.ts';
+import { district, districtDir, districtPicturePath, fetchedPicturesOf } from '../../src/district/district.ts';
 import type { DocumentMap } from '../../src/content/documents/map.ts';
 import { drawnDir, drawnHashes } from '../../src/content/pictures/draw.ts';
 import type { PictureMap } from '../../src/content/pictures/map.ts';
@@ -48,10 +48,8 @@ export function placeDocuments(outDir: string, map: DocumentMap, storeDir: strin
 
 /** Copies the pictures of the district's folder that pages fetch to their site addresses: the favicon, and the figures and slides under `/illustrations/`. The emblem is drawn inline. */
 export function placeDistrictPictures(outDir: string): void {
-  const { pictures, ecology, tourism, dishes } = district();
-  const fetched = new Set([pictures.favicon, ...[...ecology.figures, ...tourism.slides, ...dishes.figures].map((p) => p.file)]);
-  for (const name of fetched) {
-    const file = join(outDir, districtPictureUrl(name));
+  for (const name of fetchedPicturesOf(district())) {
+    const file = join(outDir, districtPicturePath(name));
     mkdirSync(dirname(file), { recursive: true });
     copyFileSync(join(districtDir(), name), file);
   }

@@ -35,6 +35,7 @@ import { copyFile, link, mkdir, readdir, rm, stat, utimes, writeFile } from 'nod
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { readMachineSettings } from '../../src/config.ts';
 import { LANGUAGES } from '../../src/i18n/languages.ts';
 import { SECTION_LIST } from '../../src/lib/sections.ts';
 import type { CompressAnswer, CompressJob, CompressRequest } from './compress-worker.ts';
@@ -135,7 +136,7 @@ function compressionThreads() {
   };
 }
 
-export async function createCompressor(cacheDir = process.env.COMPRESS_CACHE_DIR || '.cache/compressed'): Promise<Compressor> {
+export async function createCompressor(cacheDir = readMachineSettings().compressCacheDir): Promise<Compressor> {
   await mkdir(cacheDir, { recursive: true });
   // One listing instead of a failed link per missing entry; an entry pruned since by another build is made again.
   const present = new Set(await readdir(cacheDir));

@@ -19,6 +19,7 @@ import { Agent, request } from 'node:http';
 import { request as requestTls } from 'node:https';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { BASE_PATH } from '../../src/lib/base-path.ts';
 import { mapLimit, writeFileDurably } from './files.ts';
 import { SITE_TABLES } from './server-config.ts';
 
@@ -65,9 +66,10 @@ function purgeSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): PurgeSettin
  * or without the first slash): `ru/news/5/index.html` (and its .br and .gz)
  * is `/ru/news/5` and `/ru/news/5/`; `404.html` is `/404.html` and `/404`; the home page is `/`. An edge
  * that keys them as one (deploy/varnish.vcl) finds nothing to drop for the second; a CDN that keys each
- * URL apart needs both. Hashed assets under /_astro/ are never purged: their names change instead.
+ * URL apart needs both. Hashed assets under /_astro/ are never purged: their names change instead. Under a
+ * base path every address is under it (`/chust/ru/news/5`), and the home page is `/chust/` and `/chust`.
  */
-export function purgePaths(files: readonly string[]): string[] {
+export function purgePaths(files: readonly string[], basePath: string = BASE_PATH): string[] {
   const paths = new Set<string>();
   for (const raw of files) {
     const file = raw.replace(/^\/+/, '').replace(/\.(br|gz)$/, '');
@@ -79,7 +81,10 @@ export function purgePaths(files: readonly string[]): string[] {
     } else if (file.endsWith('.html')) paths.add(`/${file}`).add(`/${file.slice(0, -'.html'.length)}`);
     else paths.add(`/${file}`);
   }
-  return [...paths].sort();
+  if (!basePath) return [...paths].sort();
+  const under = [...paths].map((p) => basePath + p);
+  if (paths.has('/')) under.push(basePath);
+  return under.sort();
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -2,29 +2,35 @@
  * The parts of the web server's configuration that follow from the site's
  * tables (the languages and the paginated lists), made from them rather than
  * copied by hand: the redirect of old list links (`/news?pageNumber=2` →
- * `/news/page/2`) in nginx, in `public/_redirects` and in `npm run preview`,
- * each language's not-found and error pages in nginx, and the caching rule of each
- * path (./cache-rules.ts).
+ * `/news/page/2`) in nginx (./nginx-config.ts), in `public/_redirects` and in `npm run preview`,
+ * and the caching rule of each path (./cache-rules.ts).
  * The edge's error page by language (deploy/varnish.vcl), the static hosts'
  * caching rules (public/_headers) and the security headers of all three
  * servers (SECURITY_HEADERS) likewise.
  * `npm run server-config` writes them; a unit test fails when a committed
  * file differs from what the tables give.
  */
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { LANGUAGES } from '../../src/i18n/languages.ts';
 import { SECTION_LIST } from '../../src/lib/sections.ts';
-import { cacheControl, nginxCacheMap } from './cache-rules.ts';
+import { cacheControl } from './cache-rules.ts';
 
 export interface Tables {
   /** URL prefixes of the languages, '' for the unprefixed default. */
   prefixes: readonly string[];
   /** Slugs of the lists that have numbered pages. */
   paginated: readonly string[];
+  /** The path of the domain the site is served under ('' at the root; BASE_PATH, src/lib/base-path.ts). */
+  basePath: string;
 }
 
+/** The tables of a site at the domain's root: the committed files are made from these. */
 export const SITE_TABLES: Tables = {
   prefixes: LANGUAGES.map((l) => l.prefix),
   paginated: SECTION_LIST.filter((s) => s.paginated).map((s) => s.slug),
+  basePath: '',
 };
 
 /**
@@ -45,10 +51,10 @@ export const SECURITY_HEADERS: readonly { name: string; value: string; httpsOnly
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const alternatives = (items: readonly string[]) => items.map(escape).join('|');
 
-/** `(/ru)?/news` and the like, as a regular expression over a path, capturing the list's path. */
+/** `(/ru)?/news` and the like (under the base path), as a regular expression over a path, capturing the list's path. */
 export function listPathPattern(tables: Tables = SITE_TABLES): string {
   const prefixed = tables.prefixes.filter(Boolean);
-  return `(/(?:(?:${alternatives(prefixed)})/)?(?:${alternatives(tables.paginated)}))`;
+  return `(${escape(tables.basePath)}/(?:(?:${alternatives(prefixed)})/)?(?:${alternatives(tables.paginated)}))`;
 }
 
 /** `public/_redirects`: for hosts that read one with query matching (Netlify). */
@@ -62,7 +68,7 @@ export function redirectsFile(tables: Tables = SITE_TABLES): string {
   ];
   for (const prefix of tables.prefixes) {
     for (const list of tables.paginated) {
-      const path = `${prefix ? `/${prefix}` : ''}/${list}`;
+      const path = `${tables.basePath}${prefix ? `/${prefix}` : ''}/${list}`;
       lines.push(`${path} pageNumber=1 ${path} 200`, `${path} pageNumber=:n ${path}/page/:n 301!`);
     }
   }
@@ -72,39 +78,20 @@ export function redirectsFile(tables: Tables = SITE_TABLES): string {
 const BEGIN = (name: string) => `# BEGIN ${name}: made by \`npm run server-config\` from the site's tables; do not edit by hand.`;
 const END = (name: string) => `# END ${name}`;
 
-/** The generated blocks of deploy/nginx.conf, by name, each without its BEGIN/END lines. */
-export function nginxBlocks(tables: Tables = SITE_TABLES): Record<string, string> {
-  const list = listPathPattern(tables);
-  const redirect = [
-    'map "$uri?$arg_pageNumber" $hokimiyat_page_redirect {',
-    `    "~^(?<list>${list.slice(1, -1)})/?\\?1$"                   $list;`,
-    `    "~^(?<list>${list.slice(1, -1)})/?\\?(?<n>[1-9][0-9]{0,5})$" $list/page/$n;`,
-    '    default "";',
-    '}',
-  ].join('\n');
-  const languages = tables.prefixes
-    .filter(Boolean)
-    .map((p) =>
-      [
-        `    location /${p}/ {`,
-        `        error_page 500 502 503 504 /${p}/500/index.html;`,
-        `        error_page 404 /${p}/404/index.html;`,
-        '        try_files $uri $uri/index.html $uri.html =404;',
-        '    }',
-      ].join('\n'),
-    )
-    .join('\n');
-  const security = SECURITY_HEADERS.map(({ name, value }) => `    add_header ${name} "${value}" always;`).join('\n');
-  return { 'cache rules': nginxCacheMap(), 'list redirects': redirect, 'security headers': security, 'language error pages': languages };
-}
-
-/** The generated block of deploy/varnish.vcl: an origin's failure answered with the visitor's language's error page. */
-export function varnishBlocks(tables: Tables = SITE_TABLES): Record<string, string> {
+/**
+ * The generated block of deploy/varnish.vcl: an origin's failure answered with the visitor's language's error
+ * page, of the visitor's district when the edge serves several under their paths (`basePaths`).
+ */
+export function varnishBlocks(tables: Tables = SITE_TABLES, basePaths: readonly string[] = [tables.basePath]): Record<string, string> {
   const prefixed = alternatives(tables.prefixes.filter(Boolean));
+  const paths = basePaths.filter(Boolean);
+  const site = paths.length ? `(${alternatives(paths)})?` : '';
   const errorPage = [
-    `    if (resp.status >= 500 && !req.http.X-Edge-Error-Page && req.url !~ "^/((${prefixed})/)?500") {`,
+    `    if (resp.status >= 500 && !req.http.X-Edge-Error-Page && req.url !~ "^${site}/((${prefixed})/)?500") {`,
     '        set req.http.X-Edge-Error-Page = "1";',
-    `        set req.url = regsub(req.url, "^/((${prefixed})/)?.*$", "/\\1500");`,
+    paths.length
+      ? `        set req.url = regsub(req.url, "^${site}/((${prefixed})/)?.*$", "\\1/\\2500");`
+      : `        set req.url = regsub(req.url, "^/((${prefixed})/)?.*$", "/\\1500");`,
     '        return (restart);',
     '    }',
   ].join('\n');
@@ -112,17 +99,33 @@ export function varnishBlocks(tables: Tables = SITE_TABLES): Record<string, stri
 }
 
 /** The generated blocks of public/_headers: the security headers, and the Cache-Control of hashed assets and of the service worker, as served elsewhere. */
-export function headersBlocks(): Record<string, string> {
-  const rule = (pattern: string, path: string) => `${pattern}\n  Cache-Control: ${cacheControl(path, path.slice(1))}`;
+export function headersBlocks(tables: Tables = SITE_TABLES): Record<string, string> {
+  const rule = (pattern: string, path: string) => `${tables.basePath}${pattern}\n  Cache-Control: ${cacheControl(path, path.slice(1))}`;
   return {
-    'security headers': ['/*', ...SECURITY_HEADERS.map(({ name, value }) => `  ${name}: ${value}`)].join('\n'),
+    'security headers': [`${tables.basePath}/*`, ...SECURITY_HEADERS.map(({ name, value }) => `  ${name}: ${value}`)].join('\n'),
     'cache rules': [rule('/_astro/*', '/_astro/asset.js'), rule('/sw.js', '/sw.js')].join('\n\n'),
   };
 }
 
-/** The files that hold generated blocks, with the blocks each should hold; `npm run server-config` writes them. */
+/**
+ * Writes the static hosts' `_redirects` and `_headers` into a built site, for the path it is served under:
+ * `public/`'s are the committed ones for the domain's root, and the same bytes when BASE_PATH is empty.
+ */
+const COMMITTED_HEADERS = fileURLToPath(new URL('../../public/_headers', import.meta.url));
+
+export function writeStaticHostFiles(outDir: string, basePath: string): void {
+  const tables = { ...SITE_TABLES, basePath };
+  // Written as new files: what Astro copied there may share its bytes with a file of its cache.
+  const write = (name: string, text: string) => {
+    rmSync(join(outDir, name), { force: true });
+    writeFileSync(join(outDir, name), text);
+  };
+  write('_redirects', redirectsFile(tables));
+  write('_headers', withBlocks('public/_headers', readFileSync(COMMITTED_HEADERS, 'utf8'), headersBlocks(tables)));
+}
+
+/** The files that hold generated blocks, with the blocks each should hold; `npm run server-config` writes them (deploy/nginx.conf whole: ./nginx-config.ts). */
 export const GENERATED_FILES: readonly { file: string; blocks: (tables?: Tables) => Record<string, string> }[] = [
-  { file: 'deploy/nginx.conf', blocks: nginxBlocks },
   { file: 'deploy/varnish.vcl', blocks: varnishBlocks },
   { file: 'public/_headers', blocks: headersBlocks },
 ];

@@ -14,6 +14,7 @@ import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getManifest, type ManifestEntry } from '@serwist/build';
 import { DISTRICT_KEY } from '../../src/district/key.ts';
+import { BASE_PATH, siteAddress, withinSite } from '../../src/lib/base-path.ts';
 import { build } from 'esbuild';
 import { offlinePath } from '../../src/features/offline/saved-copy.ts';
 import { sitePages } from '../../src/features/offline/site-pages.ts';
@@ -31,13 +32,13 @@ const OFFLINE_PAGES = LANGUAGES.map(offlinePath);
 export async function precacheList(root: string): Promise<ManifestEntry[]> {
   const { manifestEntries = [], warnings } = await getManifest({
     globDirectory: root,
-    globPatterns: ['_astro/**/*.{js,css,woff2}', 'icons.svg', 'favicon.svg', ...OFFLINE_PAGES.map((p) => `${p.slice(1)}/index.html`)],
+    globPatterns: ['_astro/**/*.{js,css,woff2}', 'icons.svg', 'favicon.svg', ...OFFLINE_PAGES.map((p) => `${withinSite(p)!.slice(1)}/index.html`)],
     dontCacheBustURLsMatching: /^_astro\//,
     manifestTransforms: [
-      // Site paths as pages link them (`/ru/offline`), in one order whatever order the files were found in.
+      // Addresses as pages link them (`/ru/offline`, under the base path), in one order whatever order the files were found in.
       async (entries) => ({
         manifest: entries
-          .map((e) => ({ ...e, url: `/${e.url.replace(/\/?index\.html$/, '')}` }))
+          .map((e) => ({ ...e, url: siteAddress(`/${e.url.replace(/\/?index\.html$/, '')}`) }))
           .sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0)),
       }),
     ],
@@ -75,6 +76,8 @@ export async function writeServiceWorker(root: string, enabled: boolean): Promis
       'process.env.NODE_ENV': '"production"',
       // Its cache names begin with the district's short name (src/district/key.ts).
       'globalThis.__SITE_DISTRICT__': JSON.stringify(DISTRICT_KEY),
+      // And it knows the site's base path: its scope, and which addresses are this site's (src/lib/base-path.ts).
+      'globalThis.__SITE_BASE_PATH__': JSON.stringify(BASE_PATH),
     },
   });
   const file = join(root, SERVICE_WORKER_FILE);

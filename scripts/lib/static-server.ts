@@ -4,7 +4,9 @@
  * hashed assets and revalidation for HTML, the right content types, each
  * language's not-found page for unknown paths, and the old `?pageNumber=N`
  * list links redirected to their static pages. `npm run preview` and
- * `npm start` serve with it, and the end-to-end tests.
+ * `npm start` serve with it, and the end-to-end tests. A site built under a
+ * base path (BASE_PATH) is served under it, and several sites can share one
+ * origin, each under its own path, as districts under one national domain do.
  */
 import { DOCUMENT_TYPES } from '../../src/content/documents/links.ts';
 import { open, readFile, stat } from 'node:fs/promises';
@@ -133,17 +135,41 @@ function headersOf(pathname: string, status: number, found: Found, sent: { size:
   return { headers, etag };
 }
 
-async function respond(root: string, csp: string | null, req: IncomingMessage, res: ServerResponse): Promise<void> {
+/** A built site and the path of the origin it is served under ('' for the root). */
+export interface ServedSite {
+  root: string;
+  basePath: string;
+}
+
+interface LoadedSite extends ServedSite {
+  csp: string | null;
+}
+
+/** The site a pathname belongs to, and the pathname within it; the longest base path first, so `/a/b` wins over `/a`. */
+function siteOf(sites: readonly LoadedSite[], pathname: string): { site: LoadedSite; within: string } | null {
+  for (const site of sites) {
+    if (!site.basePath) return { site, within: pathname };
+    if (pathname === site.basePath || pathname.startsWith(`${site.basePath}/`)) return { site, within: pathname.slice(site.basePath.length) || '/' };
+  }
+  return null;
+}
+
+async function respond(sites: readonly LoadedSite[], req: IncomingMessage, res: ServerResponse): Promise<void> {
   if (req.method !== 'GET' && req.method !== 'HEAD') return void res.writeHead(405, { allow: 'GET, HEAD' }).end();
-  let pathname: string;
+  let address: string;
   let url: URL;
   try {
     url = new URL(req.url ?? '/', 'http://x');
-    pathname = decodeURIComponent(url.pathname);
+    address = decodeURIComponent(url.pathname);
   } catch {
     return void res.writeHead(400).end();
   }
-  const moved = pageNumberRedirect(url);
+  const served = siteOf(sites, address);
+  if (!served) return void res.writeHead(404, { 'cache-control': 'no-store', 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
+  const { site, within: pathname } = served;
+  const { root, csp } = site;
+  const listed = pageNumberRedirect(new URL(`${url.pathname.slice(site.basePath.length) || '/'}${url.search}`, 'http://x'));
+  const moved = listed && site.basePath + listed;
   if (moved) {
     return void res
       .writeHead(301, { location: moved, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' })
@@ -185,10 +211,20 @@ async function respond(root: string, csp: string | null, req: IncomingMessage, r
   }
 }
 
-export async function serveDist(options: { root?: string; host?: string; port?: number } = {}): Promise<{ url: string; server: Server }> {
-  const root = resolve(options.root ?? 'dist');
-  // The policy the build computed for this release, sent with every page as the production server does.
-  const csp = await readFile(join(root, CSP_FILE), 'utf8').then((s) => s.trim(), () => null);
+/** Serves one built site (`root`, under `basePath`), or several on one origin (`sites`). */
+export async function serveDist(
+  options: { root?: string; basePath?: string; sites?: readonly ServedSite[]; host?: string; port?: number } = {},
+): Promise<{ url: string; server: Server }> {
+  const wanted = options.sites ?? [{ root: options.root ?? 'dist', basePath: options.basePath ?? '' }];
+  const sites: LoadedSite[] = await Promise.all(
+    wanted.map(async ({ root, basePath }) => ({
+      root: resolve(root),
+      basePath,
+      // The policy the build computed for this release, sent with every page as the production server does.
+      csp: await readFile(join(resolve(root), CSP_FILE), 'utf8').then((s) => s.trim(), () => null),
+    })),
+  );
+  sites.sort((a, b) => b.basePath.length - a.basePath.length);
   const server = createServer(
     {
       // A visitor's browser sends its headers at once; anything slower is holding a connection.
@@ -198,7 +234,7 @@ export async function serveDist(options: { root?: string; host?: string; port?: 
       connectionsCheckingInterval: 1_000,
     },
     (req, res) =>
-      void respond(root, csp, req, res).catch(() => {
+      void respond(sites, req, res).catch(() => {
         // Whatever failed (a file system error), the server keeps serving.
         if (!res.headersSent) res.writeHead(500, { 'cache-control': 'no-store' }).end();
         else res.destroy();

@@ -5,7 +5,7 @@
 import { createReadStream, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
-import { district, districtDir, districtPictureUrl } from './district.ts';
+import { district, districtDir, districtPictureUrl, fetchedPicturesOf } from './district.ts';
 
 export function devDistrictPictures(): Plugin {
   return {
@@ -13,9 +13,8 @@ export function devDistrictPictures(): Plugin {
     apply: 'serve',
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
-        const { pictures, ecology, tourism, dishes } = district();
         const path = req.url?.split('?')[0];
-        const name = [pictures.favicon, ...[...ecology.figures, ...tourism.slides, ...dishes.figures].map((p) => p.file)].find((f) => districtPictureUrl(f) === path);
+        const name = fetchedPicturesOf(district()).find((f) => districtPictureUrl(f) === path);
         if (!name || !existsSync(join(districtDir(), name))) return next();
         res.setHeader('content-type', name.endsWith('.svg') ? 'image/svg+xml' : 'application/octet-stream');
         createReadStream(join(districtDir(), name)).pipe(res);

@@ -9,6 +9,7 @@ import { isAbsolute, join } from 'node:path';
 import * as v from 'valibot';
 import { DISTRICT_KEY, DISTRICT_KEY_PATTERN } from './key.ts';
 import { districtSchema, type District } from './schema.ts';
+import { siteAddress } from '../lib/base-path.ts';
 
 /** Where the district folders are (DISTRICTS_DIR; the tests keep a second district of their own). */
 export const districtsDir = () => process.env.DISTRICTS_DIR?.trim() || 'districts';
@@ -20,11 +21,11 @@ export class DistrictError extends Error {}
 export const districtDir = (key: string = DISTRICT_KEY) => join(districtsDir(), key);
 
 /** Reads and checks a district's identity file; throws DistrictError saying what is wrong and where. */
-export function loadDistrict(key: string = DISTRICT_KEY, root = '.'): District {
+export function loadDistrict(key: string = DISTRICT_KEY, root = '.', districts: string = districtsDir()): District {
   if (!DISTRICT_KEY_PATTERN.test(key)) {
     throw new DistrictError(`SITE_DISTRICT "${key}" is no district folder name: lower-case Latin letters, digits and hyphens, beginning with a letter`);
   }
-  const dir = isAbsolute(districtDir(key)) ? districtDir(key) : join(root, districtDir(key));
+  const dir = isAbsolute(districts) ? join(districts, key) : join(root, districts, key);
   const file = join(dir, IDENTITY_FILE);
   if (!existsSync(file)) throw new DistrictError(`${file} does not exist: make the district's folder with \`npm run new-district -- ${key}\``);
   let json: unknown;
@@ -46,11 +47,14 @@ export function loadDistrict(key: string = DISTRICT_KEY, root = '.'): District {
   return district;
 }
 
-/** Every picture file an identity names, once each. */
-export function picturesOf(district: District): string[] {
-  const files = [district.pictures.emblem, district.pictures.favicon, ...[...district.ecology.figures, ...district.tourism.slides, ...district.dishes.figures].map((p) => p.file)];
+/** The picture files of an identity that pages fetch (the favicon, figures and slides), once each; the emblem is drawn inline. */
+export function fetchedPicturesOf(district: District): string[] {
+  const files = [district.pictures.favicon, ...[...district.ecology.figures, ...district.tourism.slides, ...district.dishes.figures].map((p) => p.file)];
   return [...new Set(files)];
 }
+
+/** Every picture file an identity names, once each. */
+export const picturesOf = (district: District): string[] => [...new Set([district.pictures.emblem, ...fetchedPicturesOf(district)])];
 
 let cached: { dir: string; district: District } | undefined;
 
@@ -61,11 +65,16 @@ export function district(): District {
 }
 
 /** A digest of this district's folder (identity and pictures), for the page keys: editing it renders every page again. */
-export function districtDigest(key: string = DISTRICT_KEY): string {
-  const hash = createHash('sha256').update(readFileSync(join(districtDir(key), IDENTITY_FILE)));
-  for (const name of picturesOf(district()).sort()) hash.update(`\0${name}\0`).update(readFileSync(join(districtDir(key), name)));
-  return hash.digest('base64url').slice(0, 16);
+export function districtDigest(): string {
+  // Read once a process, as the identity is: every route's page keys ask for it.
+  if (digested?.dir !== districtDir()) {
+    const hash = createHash('sha256').update(readFileSync(join(districtDir(), IDENTITY_FILE)));
+    for (const name of picturesOf(district()).sort()) hash.update(`\0${name}\0`).update(readFileSync(join(districtDir(), name)));
+    digested = { dir: districtDir(), digest: hash.digest('base64url').slice(0, 16) };
+  }
+  return digested.digest;
 }
+let digested: { dir: string; digest: string } | undefined;
 
 /** The text of a picture of the district's folder (the emblem, drawn inline in the header). */
 export const districtFileText = (name: string) => readFileSync(join(districtDir(), name), 'utf8');
@@ -75,5 +84,7 @@ export const helplineHref = (helpline: string) => `tel:${helpline.replace(/[^\d+
 
 /** Where the site serves the district's pictures (placed by the build: scripts/lib/place-pictures.ts). */
 export const DISTRICT_PICTURE_DIR = 'illustrations';
-/** The site address of a picture of the district's folder; the favicon keeps the address browsers ask for. */
-export const districtPictureUrl = (file: string) => (file === district().pictures.favicon ? '/favicon.svg' : `/${DISTRICT_PICTURE_DIR}/${file}`);
+/** Where in the site a picture of the district's folder is placed; the favicon keeps the path browsers ask for. */
+export const districtPicturePath = (file: string) => (file === district().pictures.favicon ? '/favicon.svg' : `/${DISTRICT_PICTURE_DIR}/${file}`);
+/** The address pages fetch a picture of the district's folder from, under the site's base path. */
+export const districtPictureUrl = (file: string) => siteAddress(districtPicturePath(file));

@@ -3,6 +3,7 @@
  * storage speak; the prefix is where the language lives in the URL; the tag is
  * what `<html lang>` and hreflang say.
  */
+import { siteAddress, withinSite } from '../lib/base-path.ts';
 import { STORAGE_KEYS } from '../lib/storage.ts';
 
 export const LANGUAGES = [
@@ -25,15 +26,19 @@ export function languageByNumber(n: number): Language | undefined {
   return LANGUAGES.find((l) => l.number === n);
 }
 
-/** `/news/5` in `en` → `/en/news/5`; the default language stays unprefixed. */
+/**
+ * `/news/5` in `en` → `/en/news/5`, under the base path when the site has one (`/chust/en/news/5`,
+ * src/lib/base-path.ts); the default language stays unprefixed.
+ */
 export function localizePath(lang: Language, path: string): string {
   const clean = path.startsWith('/') ? path : `/${path}`;
-  if (!lang.prefix) return clean;
-  return clean === '/' ? `/${lang.prefix}/` : `/${lang.prefix}${clean}`;
+  if (!lang.prefix) return siteAddress(clean);
+  return siteAddress(clean === '/' ? `/${lang.prefix}/` : `/${lang.prefix}${clean}`);
 }
 
-/** Splits `/ru/news/5` into the language and the language-neutral path `/news/5`. */
-export function splitLocalizedPath(pathname: string): { lang: Language; path: string } {
+/** Splits `/ru/news/5` (or `/chust/ru/news/5` under a base path) into the language and the language-neutral path `/news/5`. */
+export function splitLocalizedPath(address: string): { lang: Language; path: string } {
+  const pathname = withinSite(address) ?? address;
   const [, first = '', ...rest] = pathname.split('/');
   const lang = LANGUAGES.find((l) => l.prefix && l.prefix === first);
   if (!lang) return { lang: DEFAULT_LANGUAGE, path: pathname || '/' };

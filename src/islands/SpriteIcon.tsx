@@ -4,12 +4,12 @@
  * JavaScript, and no emoji stands in for an icon. Always decorative: the
  * control it sits in carries the text.
  */
-import type { IconName } from '../lib/icons.ts';
+import { iconHref, type IconName } from '../lib/icons.ts';
 
 export function SpriteIcon({ name, size = 20 }: { name: IconName; size?: number }) {
   return (
     <svg className="icon" width={size} height={size} fill="currentColor" aria-hidden="true" focusable="false">
-      <use href={`/icons.svg#${name}`} />
+      <use href={iconHref(name)} />
     </svg>
   );
 }

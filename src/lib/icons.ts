@@ -7,6 +7,8 @@
  * slow line. Never an emoji or a Unicode symbol as an icon: a device without
  * an emoji font shows an empty box.
  */
+import { siteAddress } from './base-path.ts';
+
 export const ICONS = {
   search: 'M10.5 3a7.5 7.5 0 0 1 5.9 12.1l4.3 4.3-1.4 1.4-4.3-4.3A7.5 7.5 0 1 1 10.5 3zm0 2a5.5 5.5 0 1 0 0 11 5.5 5.5 0 0 0 0-11z',
   // Drawn in every page's header (inline): kept short, an almond of two curves round the pupil.
@@ -40,6 +42,9 @@ const STROKE_ICONS = {
 export type IconName = keyof typeof ICONS | keyof typeof STROKE_ICONS;
 
 /** The drawing of one icon: what its symbol in the sprite holds, and what an inline icon holds. */
+/** The address of an icon in the sprite, under the site's base path: what a `<use href>` names. */
+export const iconHref = (name: IconName) => siteAddress(`/icons.svg#${name}`);
+
 export function iconShape(name: IconName): string {
   return name in STROKE_ICONS
     ? `<path d="${STROKE_ICONS[name as keyof typeof STROKE_ICONS]}" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"/>`

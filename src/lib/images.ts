@@ -9,6 +9,7 @@ import { readConfig } from '../config.ts';
 import { pictureMap, pictureUrl } from '../content/pictures/map.ts';
 import { PICTURE_SITE_DIR, PICTURE_WIDTHS, variantFile, type PictureRole } from '../content/pictures/settings.ts';
 import { localPictures } from './text-pictures.ts';
+import { siteAddress } from './base-path.ts';
 
 export interface ResponsivePicture {
   srcset: string;
@@ -42,7 +43,7 @@ export function responsivePicture<R extends PictureRole>(
   const wanted = new Set(widths.map((w) => Math.min(w, entry.width)));
   const shown = entry.widths.filter((w) => wanted.has(w));
   if (!shown.length) shown.push(entry.widths[0]!);
-  const file = (w: number) => `/${PICTURE_SITE_DIR}/${variantFile(entry.id, w)}`;
+  const file = (w: number) => siteAddress(`/${PICTURE_SITE_DIR}/${variantFile(entry.id, w)}`);
   return {
     srcset: shown.map((w) => `${file(w)} ${w}w`).join(', '),
     src: file(shown[Math.floor((shown.length - 1) / 2)]!),

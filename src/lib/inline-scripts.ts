@@ -7,6 +7,7 @@
 import { LANGUAGES } from '../i18n/languages.ts';
 import { prePaintScript } from '../features/accessibility-panel/accessibility.ts';
 import { STORAGE_KEYS } from './storage.ts';
+import { BASE_PATH } from './base-path.ts';
 
 /** Marks that JavaScript runs, so CSS can show the controls that need it. */
 export const JS_CLASS_SCRIPT = "document.documentElement.classList.add('js')";
@@ -33,7 +34,8 @@ export function languageRedirectScript(): string {
   return (
     `try{var m=${JSON.stringify(prefixes)},v=localStorage.getItem(${JSON.stringify(STORAGE_KEYS.language)}),` +
     `p=v!==null&&Object.prototype.hasOwnProperty.call(m,v)?m[v]:null;` +
-    `if(p)location.replace('/'+p+(location.pathname==='/'?'/':location.pathname)+location.search+location.hash)}catch(e){}`
+    // The page's address after the site's base path (src/lib/base-path.ts), which these pages are always under.
+    `if(p){var b=${JSON.stringify(BASE_PATH)},r=location.pathname.slice(b.length)||'/';location.replace(b+'/'+p+(r==='/'?'/':r)+location.search+location.hash)}}catch(e){}`
   );
 }
 

@@ -14,6 +14,7 @@ import { ALLOWED_ATTRIBUTES, ALLOWED_SCHEMES, ALLOWED_TAGS, DROPPED_WITH_CONTENT
 import { editorLinkUrl } from '../content/documents/links.ts';
 import { DROPPED_EMBEDS, EDITOR_LINK, EMBED_LINK, MEDIA_ATTRIBUTES, MEDIA_TAGS, VIDEO_CARD, VIDEO_CARD_ATTRIBUTES } from './editor-content.ts';
 import { headingOutline, TEXT_TOP_HEADING } from './heading-outline.ts';
+import { editorSiteLink } from './base-path.ts';
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [...ALLOWED_TAGS],
@@ -55,7 +56,7 @@ export function sanitize(html: string, options: { mediaBase?: string; topHeading
         const { target: _target, rel: _rel, ...rest } = attribs;
         if (/^https?:\/\//i.test(href)) return { tagName, attribs: { ...rest, href, target: '_blank', rel: 'noopener noreferrer' } };
         // A link into the site is the editor's: the link check reports it when it leads nowhere, and never fails the build for it.
-        return { tagName, attribs: href && !/^[a-z][a-z0-9+.-]*:/i.test(href) ? { ...rest, [EDITOR_LINK]: '' } : rest };
+        return { tagName, attribs: href && !/^[a-z][a-z0-9+.-]*:/i.test(href) ? { ...rest, href: editorSiteLink(href), [EDITOR_LINK]: '' } : rest };
       },
       img: (tagName, attribs) => {
         // Joined as the picture map joins them, so a text's pictures are found under the same URLs.

@@ -7,6 +7,7 @@
 import { readConfig } from '../config.ts';
 import { documentMap, type DocumentMap } from '../content/documents/map.ts';
 import { pictureUrl } from '../content/pictures/map.ts';
+import { siteAddress } from './base-path.ts';
 
 const LINK = /<a\b([^>]*?)\shref="([^"]*)"([^>]*)>([\s\S]*?)<\/a>/g;
 const escapeAttribute = (s: string) => s.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
@@ -32,7 +33,7 @@ export function localDocuments(html: string, map: DocumentMap, mediaOrigin: stri
     if (!('path' in entry)) return `<a${before} href="${href}"${after}>${words} ${note}</a>`;
     // The site's own file: no new tab, no opener to withhold.
     const attributes = `${before}${after}`.replace(/\s(?:target|rel)="[^"]*"/g, '');
-    return `<a${attributes} href="${escapeAttribute(entry.path)}">${words} ${note}</a>`;
+    return `<a${attributes} href="${escapeAttribute(siteAddress(entry.path))}">${words} ${note}</a>`;
   });
 }
 

@@ -45,24 +45,30 @@ export interface Nginx {
 
 /**
  * deploy/nginx.conf serving `root` (a release folder or the `current` link) with the policy snippet
- * `cspFile`. `edit` may change the site's configuration further (a test's shorter cache time).
+ * `cspFile`, or `config`, a configuration of one host made by scripts/lib/nginx-config.ts for folders of the
+ * test's own. `edit` may change the site's configuration further (a test's shorter cache time).
  */
-export async function startNginx(options: { root: string; cspFile: string; edit?: (site: string) => string }): Promise<Nginx> {
+export async function startNginx(
+  options: { root: string; cspFile: string; edit?: (site: string) => string } | { config: string; edit?: (site: string) => string },
+): Promise<Nginx> {
   if (!existsSync(NGINX) || !existsSync(BROTLI_MODULE)) {
     throw new Error('This test runs deploy/nginx.conf in nginx: install it with `apt-get install nginx libnginx-mod-http-brotli-static` (or set NGINX_PATH).');
   }
   const folder = mkdtempSync(join(tmpdir(), 'nginx-'));
   const port = await freePort();
   const redirectPort = await freePort();
-  let site = readFileSync('deploy/nginx.conf', 'utf8')
+  let site = ('config' in options ? options.config : readFileSync('deploy/nginx.conf', 'utf8'))
     .replace('listen [::]:80;', '')
     .replace('listen 80;', `listen 127.0.0.1:${redirectPort};`)
     .replace('listen [::]:443 ssl http2;', '')
     .replace('listen 443 ssl http2;', `listen 127.0.0.1:${port};`)
-    .replace(/^\s*ssl_\w+ .*$/gm, '')
-    .replaceAll('/srv/hokimiyat-site/.releases/current', resolve(options.root))
-    .replaceAll('/srv/hokimiyat-site/.releases/csp.conf', resolve(options.cspFile));
-  if (site.includes('/srv/')) throw new Error('a production path of deploy/nginx.conf was not replaced');
+    .replace(/^\s*ssl_\w+ .*$/gm, '');
+  if (!('config' in options)) {
+    site = site
+      .replaceAll('/srv/hokimiyat-site/.releases/current', resolve(options.root))
+      .replaceAll('/srv/hokimiyat-site/.releases/csp.conf', resolve(options.cspFile));
+  }
+  if (site.includes('/srv/')) throw new Error('a production path of the nginx configuration was not replaced');
   if (options.edit) site = options.edit(site);
   const temp = (name: string) => `${name}_temp_path ${join(folder, name)};`;
   const accessLog = join(folder, 'access.log');

@@ -14,6 +14,7 @@ const CHANGES: Record<keyof SiteConfig, Record<string, string>> = {
   publicApiBase: { PUBLIC_API_BASE: 'https://public.example.uz' },
   mediaBase: { MEDIA_BASE: 'https://media.example.uz' },
   siteUrl: { SITE_URL: 'https://qorakul.uz' },
+  basePath: { BASE_PATH: '/qorakul' },
   hcaptchaSitekey: { HCAPTCHA_SITEKEY: '20000000-ffff-ffff-ffff-000000000002', API_BASE: 'https://api.example.uz' },
   contentDir: { CONTENT_DIR: '.cache/elsewhere' },
   demoCaptcha: { HCAPTCHA_SITEKEY: '10000000-ffff-ffff-ffff-000000000001' },
@@ -22,7 +23,7 @@ const CHANGES: Record<keyof SiteConfig, Record<string, string>> = {
 
 describe('page keys', () => {
   it.each(Object.keys(CHANGES) as (keyof SiteConfig)[])('%s: a page is drawn again when it changes, unless no page can show it', (setting) => {
-    for (const name of ['API_BASE', 'PUBLIC_API_BASE', 'MEDIA_BASE', 'SITE_URL', 'HCAPTCHA_SITEKEY', 'CONTENT_DIR', 'SERVICE_WORKER']) delete process.env[name];
+    for (const name of ['API_BASE', 'PUBLIC_API_BASE', 'MEDIA_BASE', 'SITE_URL', 'HCAPTCHA_SITEKEY', 'CONTENT_DIR', 'SERVICE_WORKER', 'BASE_PATH']) delete process.env[name];
     if (setting === 'hcaptchaSitekey') process.env.API_BASE = 'https://api.example.uz';
     const before = readConfig();
     const key = pageKeys('menu')({ id: 1 });

@@ -1,7 +1,8 @@
 /**
  * One product for every district: a district is a folder (districts/<name>/), checked when the build
- * reads it, and a second district built from a folder of the tests' own shows its own names in every
- * language and nothing of Qorakul's in any file it writes.
+ * reads it, and a second district built from a folder of the tests' own, under a path of a shared domain
+ * (BASE_PATH), shows its own names in every language, nothing of Qorakul's in any file it writes, and
+ * refers to nothing outside its path.
  */
 import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -137,7 +138,7 @@ function renameSampleDistrict(db: DatabaseSync): void {
   }
 }
 
-describe('a second district', () => {
+describe('a second district, under a path of a shared domain', () => {
   let api: SampleApi;
   const out = `${WORK}/site`;
   beforeAll(async () => {
@@ -150,7 +151,8 @@ describe('a second district', () => {
         SITE_DISTRICT: 'chust',
         DISTRICTS_DIR: FIXTURES,
         API_BASE: api.url,
-        SITE_URL: 'https://chust.example',
+        SITE_URL: 'https://gov.example',
+        BASE_PATH: '/chust',
         OUT_DIR: out,
         CONTENT_DIR: `${WORK}/content`,
         PICTURE_DIR: `${WORK}/pictures`,
@@ -180,6 +182,36 @@ describe('a second district', () => {
     expect(scripts.filter((js) => /[`"']chust[`"']/.test(js)).length, 'the short name in the pages\' scripts').toBeGreaterThan(0);
     expect(scripts.some((js) => js.includes('-hokimligi:'))).toBe(true);
     expect(readFileSync(join(out, 'sw.js'), 'utf8')).toMatch(/chust-pages|[`"']chust[`"']/);
+  });
+
+  it('refers to nothing outside its path: links, assets, pictures, feeds, sitemap, service worker, static hosts\' files', async () => {
+    const files = await listFiles(out);
+    const outside: string[] = [];
+    const note = (file: string, ref: string) => outside.push(`${relative(out, file)}: ${ref}`);
+    for (const file of files.filter((f) => f.endsWith('.html'))) {
+      for (const m of readFileSync(file, 'utf8').matchAll(/\s(?:href|src|action|srcset|poster|component-url|renderer-url|data-[\w-]+)="(\/[^"]*)"/g)) {
+        if (!/^\/chust(?:\/|$)/.test(m[1]!)) note(file, m[1]!);
+      }
+      for (const m of readFileSync(file, 'utf8').matchAll(/content="0;url=([^"]*)"/g)) if (!m[1]!.startsWith('/chust/')) note(file, m[1]!);
+    }
+    for (const file of files.filter((f) => /\.xml$/.test(f))) {
+      for (const m of readFileSync(file, 'utf8').matchAll(/<(?:loc|link)>([^<]*)</g)) if (!m[1]!.startsWith('https://gov.example/chust/')) note(file, m[1]!);
+    }
+    for (const m of readFileSync(join(out, 'sw.js'), 'utf8').matchAll(/url:"([^"]*)"/g)) if (!m[1]!.startsWith('/chust/')) note(join(out, 'sw.js'), m[1]!);
+    for (const name of ['_redirects', '_headers']) {
+      for (const line of readFileSync(join(out, name), 'utf8').split('\n').filter((l) => l.startsWith('/'))) if (!line.startsWith('/chust/')) note(join(out, name), line);
+    }
+    expect(outside).toEqual([]);
+    const home = readFileSync(join(out, 'ru', 'index.html'), 'utf8');
+    expect(home).toContain('<link rel="canonical" href="https://gov.example/chust/ru/">');
+    expect(home).toContain('hreflang="uz-Latn" href="https://gov.example/chust/"');
+    expect(readFileSync(join(out, 'robots.txt'), 'utf8')).toContain('Sitemap: https://gov.example/chust/sitemap-index.xml');
+    expect(readFileSync(join(out, '_redirects'), 'utf8')).toContain('/chust/ru/news pageNumber=:n /chust/ru/news/page/:n 301!');
+  });
+
+  it('publishes an editor\'s link from the site\'s root under its path', () => {
+    const post = readFileSync(join(out, 'ru', 'news', '118', 'index.html'), 'utf8');
+    expect(post).toMatch(/<a href="\/chust\/news\/99999" data-editor-link/);
   });
 
   it('shows its own names, contacts, map and pictures in every language', () => {

@@ -1,13 +1,15 @@
 /** The web server's rules follow the language and list tables, with no other edit (scripts/lib/server-config.ts). */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { GENERATED_FILES, listPathPattern, nginxBlocks, redirectsFile, SITE_TABLES, varnishBlocks, withBlocks } from '../../scripts/lib/server-config.ts';
+import { exampleNginxConfig, nginxConfig } from '../../scripts/lib/nginx-config.ts';
+import { GENERATED_FILES, listPathPattern, redirectsFile, SITE_TABLES, varnishBlocks, withBlocks } from '../../scripts/lib/server-config.ts';
 import { pageNumberRedirect } from '../../scripts/lib/static-server.ts';
 import { cacheControl, STALE_WHILE_REVALIDATE_SECONDS } from '../../scripts/lib/cache-rules.ts';
 
 describe('server rules made from the tables', () => {
-  it('the committed public/_redirects and the generated blocks of nginx.conf, varnish.vcl and _headers are what the tables give (else: npm run server-config)', () => {
+  it('the committed public/_redirects, nginx.conf and the generated blocks of varnish.vcl and _headers are what the tables give (else: npm run server-config)', () => {
     expect(readFileSync('public/_redirects', 'utf8')).toBe(redirectsFile());
+    expect(readFileSync('deploy/nginx.conf', 'utf8')).toBe(exampleNginxConfig());
     for (const { file, blocks } of GENERATED_FILES) {
       const text = readFileSync(file, 'utf8');
       expect(withBlocks(file, text, blocks()), file).toBe(text);
@@ -21,9 +23,9 @@ describe('server rules made from the tables', () => {
   });
 
   it('a fifth language and a new paginated list need no other edit', () => {
-    const tables = { prefixes: [...SITE_TABLES.prefixes, 'kaa'], paginated: [...SITE_TABLES.paginated, 'tenders'] };
+    const tables = { ...SITE_TABLES, prefixes: [...SITE_TABLES.prefixes, 'kaa'], paginated: [...SITE_TABLES.paginated, 'tenders'] };
     expect(redirectsFile(tables)).toContain('/kaa/tenders pageNumber=:n /kaa/tenders/page/:n 301!');
-    const blocks = Object.values(nginxBlocks(tables)).join('\n');
+    const blocks = nginxConfig([{ name: 'qorakul', host: 'qorakul.uz', names: ['qorakul.uz'], basePath: '', releasesDir: '/srv/r' }], tables);
     expect(blocks).toContain('location /kaa/ {');
     expect(varnishBlocks(tables)['language error pages']).toContain('"^/((uz-cyrl|ru|en|kaa)/)?500"');
     expect(blocks).toContain('error_page 404 /kaa/404/index.html;');

@@ -45,16 +45,16 @@ const one = (unit: Unit, section: string, key: string) => {
 /** A path on the server as the same path in this checkout. */
 const inRepo = (path: string) => join(ROOT, relative(PROJECT, path));
 
-const webhook = readUnit('hokimiyat-webhook.service');
-const rebuild = readUnit('hokimiyat-rebuild.service');
-const timer = readUnit('hokimiyat-rebuild.timer');
+const webhook = readUnit('hokimiyat-webhook@.service');
+const rebuild = readUnit('hokimiyat-rebuild@.service');
+const timer = readUnit('hokimiyat-rebuild@.timer');
 const services = [
-  ['hokimiyat-webhook.service', webhook],
-  ['hokimiyat-rebuild.service', rebuild],
+  ['hokimiyat-webhook@.service', webhook],
+  ['hokimiyat-rebuild@.service', rebuild],
 ] as const;
 
 describe('the services', () => {
-  it('run a script of this repository with its Node 24, as the service user, in the project folder, with site.env', () => {
+  it('run a script of this repository with its Node 24, as the service user, in the project folder, with the district\'s settings', () => {
     for (const [name, unit] of services) {
       const [program, script, ...args] = one(unit, 'Service', 'ExecStart').split(/\s+/);
       expect(program, name).toBe(`${PROJECT}/node_modules/.bin/node`);
@@ -63,9 +63,11 @@ describe('the services', () => {
       expect(one(unit, 'Service', 'WorkingDirectory'), name).toBe(PROJECT);
       expect(one(unit, 'Service', 'User'), name).toBe('hokimiyat');
       expect(one(unit, 'Service', 'Group'), name).toBe('hokimiyat');
-      expect(one(unit, 'Service', 'EnvironmentFile'), name).toBe('/etc/hokimiyat-site/site.env');
+      // One settings file per district, named by the instance: hokimiyat-rebuild@chust reads chust.env.
+      expect(one(unit, 'Service', 'EnvironmentFile'), name).toBe('/etc/hokimiyat-site/%i.env');
+      expect(one(unit, 'Unit', 'Description'), name).toMatch(/^District site %i: /);
       expect(one(unit, 'Unit', 'After'), name).toContain('network-online.target');
-      if (name === 'hokimiyat-webhook.service') expect([script, ...args]).toEqual(['scripts/webhook.ts']);
+      if (name === 'hokimiyat-webhook@.service') expect([script, ...args]).toEqual(['scripts/webhook.ts']);
       else expect([script, ...args]).toEqual(['scripts/rebuild.ts', '--wait']);
     }
     // The same settings, so that both use one RELEASES_DIR and so one lock.
@@ -85,8 +87,8 @@ describe('the services', () => {
   });
 
   it('hands the webhook its secret as a credential; no secret is on a command line or in a unit', () => {
-    expect(one(webhook, 'Service', 'LoadCredential')).toBe(`${SECRET_CREDENTIAL}:/etc/hokimiyat-site/webhook-secret`);
-    for (const [name, unit] of [...services, ['hokimiyat-rebuild.timer', timer] as const]) {
+    expect(one(webhook, 'Service', 'LoadCredential')).toBe(`${SECRET_CREDENTIAL}:/etc/hokimiyat-site/%i.webhook-secret`);
+    for (const [name, unit] of [...services, ['hokimiyat-rebuild@.timer', timer] as const]) {
       for (const [, settings] of unit) {
         for (const [key, value] of settings) {
           expect(`${key}=${value}`, name).not.toMatch(/WEBHOOK_SECRET=|--secret|SetCredential/i);
@@ -126,14 +128,16 @@ describe('the services', () => {
 });
 
 const analyze = ['/usr/bin/systemd-analyze', '/bin/systemd-analyze'].find(existsSync);
-const UNITS = ['hokimiyat-webhook.service', 'hokimiyat-rebuild.service', 'hokimiyat-rebuild.timer'];
+const UNITS = ['hokimiyat-webhook@.service', 'hokimiyat-rebuild@.service', 'hokimiyat-rebuild@.timer'];
 
 it.skipIf(!analyze)('systemd-analyze verify finds nothing to say about the units (with this checkout as the project folder)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'units-'));
   try {
-    for (const name of UNITS) writeFileSync(join(dir, name), readFileSync(join(ROOT, 'deploy', name), 'utf8').replaceAll(PROJECT, ROOT.replace(/\/$/, '')));
+    // Templates are verified as an instance of them, as systemd loads them.
+    const instances = UNITS.map((name) => name.replace('@', '@qorakul'));
+    for (const [i, name] of UNITS.entries()) writeFileSync(join(dir, instances[i]!), readFileSync(join(ROOT, 'deploy', name), 'utf8').replaceAll(PROJECT, ROOT.replace(/\/$/, '')));
     // It exits 0 even for an unknown key, so what it prints is the verdict.
-    const run = spawnSync(analyze!, ['verify', ...UNITS.map((n) => join(dir, n))], { encoding: 'utf8', env: { ...process.env, SYSTEMD_COLORS: '0' } });
+    const run = spawnSync(analyze!, ['verify', ...instances.map((n) => join(dir, n))], { encoding: 'utf8', env: { ...process.env, SYSTEMD_COLORS: '0' } });
     expect(`${run.stdout}${run.stderr}`).toBe('');
     expect(run.status).toBe(0);
   } finally {
@@ -145,8 +149,11 @@ describe('the timer', () => {
   const calendar = one(timer, 'Timer', 'OnCalendar');
 
   it('starts the rebuild service every night at 03:30 in Tashkent, and makes up a night the machine was off', () => {
-    expect(one(timer, 'Timer', 'Unit')).toBe('hokimiyat-rebuild.service');
-    expect(existsSync(join(ROOT, 'deploy', one(timer, 'Timer', 'Unit')))).toBe(true);
+    expect(one(timer, 'Timer', 'Unit')).toBe('hokimiyat-rebuild@%i.service');
+    expect(existsSync(join(ROOT, 'deploy', one(timer, 'Timer', 'Unit').replace('%i', '')))).toBe(true);
+    // Districts of one server start within the hour, each at a time of its own that stays the same every night.
+    expect(one(timer, 'Timer', 'RandomizedDelaySec')).toBe('1h');
+    expect(one(timer, 'Timer', 'FixedRandomDelay')).toBe('true');
     expect(one(timer, 'Timer', 'Persistent')).toBe('true');
     expect(one(timer, 'Install', 'WantedBy')).toBe('timers.target');
     const [date, time, zone, ...rest] = calendar.split(' ');

@@ -2,7 +2,8 @@
  * Where the webhook's HMAC key comes from, first found wins:
  *   1. WEBHOOK_SECRET_FILE: a file holding it;
  *   2. $CREDENTIALS_DIRECTORY/webhook-secret: systemd's LoadCredential= hands the file over
- *      (deploy/hokimiyat-webhook.service), so the key is never on a command line nor in the unit's environment;
+ *      (deploy/hokimiyat-webhook@.service: the instance's /etc/hokimiyat-site/<name>.webhook-secret, under the
+ *      credential name webhook-secret), so the key is never on a command line nor in the unit's environment;
  *   3. WEBHOOK_SECRET: the key itself, for local use.
  * A trailing line break (`openssl rand -hex 32 > file`) is not part of the key.
  */
@@ -43,7 +44,7 @@ export function readWebhookSecret(env: NodeJS.ProcessEnv = process.env): { secre
     if (env.WEBHOOK_SECRET) return { source: 'WEBHOOK_SECRET', secret: env.WEBHOOK_SECRET };
     throw new SecretProblem(
       'no webhook secret; refusing to start. Put it in a file named by WEBHOOK_SECRET_FILE, or hand it over with ' +
-        `systemd's LoadCredential=${SECRET_CREDENTIAL}:<file> (deploy/hokimiyat-webhook.service), or for local use set WEBHOOK_SECRET; ${HOW}.`,
+        `systemd's LoadCredential=${SECRET_CREDENTIAL}:<file> (deploy/hokimiyat-webhook@.service), or for local use set WEBHOOK_SECRET; ${HOW}.`,
     );
   })();
   if (found.secret === '') throw new SecretProblem(`the webhook secret from ${found.source} is empty; refusing to start. Use ${HOW}.`);

@@ -21,6 +21,7 @@
  */
 import { LIGHTBOX } from '../../constants.ts';
 import { format } from '../../i18n/format.ts';
+import { iconHref } from '../../lib/icons.ts';
 import type { MessageKey } from '../../i18n/t.ts';
 
 /** The strings the lightbox shows, written into the page by the gallery (`data-lightbox-messages`). */
@@ -71,7 +72,7 @@ function frame(m: Messages): string {
 </div></div>`;
 }
 
-const icon = (name: 'play' | 'pause') => `<svg class="icon" width="20" height="20" aria-hidden="true" focusable="false"><use href="/icons.svg#${name}"></use></svg>`;
+const icon = (name: 'play' | 'pause') => `<svg class="icon" width="20" height="20" aria-hidden="true" focusable="false"><use href="${iconHref(name)}"></use></svg>`;
 
 /** The slideshow button and the thumbnails, added to an open lightbox of two or more photos. */
 function addControls(box: Box, group: HTMLAnchorElement[], m: Messages): () => void {
@@ -118,7 +119,7 @@ function addControls(box: Box, group: HTMLAnchorElement[], m: Messages): () => v
   // Only the icon's reference changes: replacing the button's content under the pointer would leave the
   // click's target outside the lightbox, which GLightbox takes for a click outside and closes.
   const render = () => {
-    play.querySelector('use')?.setAttribute('href', `/icons.svg#${timer ? 'pause' : 'play'}`);
+    play.querySelector('use')?.setAttribute('href', iconHref(timer ? 'pause' : 'play'));
     play.setAttribute('aria-label', timer ? m['lightbox.pause'] : m['lightbox.play']);
   };
   function stop() {

@@ -18,6 +18,7 @@ import {
   urlAllowed,
 } from '../../lib/html-allowlist.ts';
 import { headingOutline, TEXT_TOP_HEADING } from '../../lib/heading-outline.ts';
+import { editorSiteLink } from '../../lib/base-path.ts';
 
 const HEADINGS = 'h1, h2, h3, h4, h5, h6';
 
@@ -75,6 +76,8 @@ export function sanitizeInBrowser(html: string, options: { mediaBase?: string } 
     } else {
       a.removeAttribute('target');
       a.removeAttribute('rel');
+      const href = a.getAttribute('href');
+      if (href) a.setAttribute('href', editorSiteLink(href));
     }
   }
   for (const img of fragment.querySelectorAll('img')) {

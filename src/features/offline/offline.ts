@@ -5,6 +5,7 @@
  */
 import { format } from '../../i18n/format.ts';
 import { languageByNumber } from '../../i18n/languages.ts';
+import { siteAddress } from '../../lib/base-path.ts';
 import { formatSavedAt, SAVED_AT_ATTRIBUTE } from './saved-copy.ts';
 
 const note = document.querySelector<HTMLElement>('[data-saved-copy]');
@@ -19,7 +20,8 @@ if (note && lang && savedAt !== null) {
 
 async function register(): Promise<void> {
   const controlled = Boolean(navigator.serviceWorker.controller);
-  await navigator.serviceWorker.register('/sw.js');
+  // Its scope is the site's base path: another site on the same origin keeps its own worker.
+  await navigator.serviceWorker.register(siteAddress('/sw.js'), { scope: siteAddress('/') });
   if (controlled || savedAt !== null) return;
   // This page came from the network before the worker existed: keep it too, as if it had passed through.
   const { active } = await navigator.serviceWorker.ready;

@@ -7,6 +7,7 @@
  * A site has thousands of pages, nearly all of them numbered (`/ru/news/5`, `/news/page/3`), so the
  * list is grouped by folder and keeps numbers as ranges: some 7 KB for 11,700 pages.
  */
+import { withinSite } from '../../lib/base-path.ts';
 
 /** Folder (`/ru/news`; the root is `''`) → its pages' last segments: names, numbers and [first, last] ranges of numbers. */
 export type SitePages = Record<string, (string | number | [number, number])[]>;
@@ -63,10 +64,11 @@ export function hasPage(pages: SitePages, path: string): boolean {
   return pages[folder]!.some((e) => (typeof e === 'string' ? e === name : typeof e === 'number' ? e === number : number !== null && number >= e[0] && number <= e[1]));
 }
 
-/** Of the addresses of saved pages, those a release with `pages` does not have. A malformed address is left alone. */
+/** Of the addresses of saved pages (under the site's base path), those a release with `pages` does not have. A malformed address is left alone. */
 export function removedPages(urls: readonly string[], pages: SitePages): string[] {
   return urls.filter((url) => {
-    const path = pagePath(new URL(url).pathname);
+    const address = withinSite(new URL(url).pathname);
+    const path = address === null ? null : pagePath(address);
     return path !== null && !hasPage(pages, path);
   });
 }

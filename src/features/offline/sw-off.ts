@@ -4,15 +4,21 @@
  * has the real worker gets this one at its next visit, which empties the site's caches and
  * unregisters itself, so from then on every request goes to the network as if there had never been one.
  */
+import { OFFLINE_CACHES } from '../../constants.ts';
+
 declare const self: ServiceWorkerGlobalScope;
-// A module, so `self` above is this file's own declaration.
-export {};
+
+/**
+ * This site's caches only: its saved pages and pictures, and the precache, whose name holds the worker's
+ * scope. Another site on the same origin under another path keeps its own.
+ */
+const isThisSitesCache = (name: string) => Object.values(OFFLINE_CACHES).some((c) => c.name === name) || name.endsWith(self.registration.scope);
 
 self.addEventListener('install', () => void self.skipWaiting());
 self.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
-      await Promise.all((await caches.keys()).map((name) => caches.delete(name)));
+      await Promise.all((await caches.keys()).filter(isThisSitesCache).map((name) => caches.delete(name)));
       await self.registration.unregister();
     })(),
   );

@@ -16,15 +16,17 @@
 import { CacheableResponsePlugin, ExpirationPlugin, NetworkFirst, Serwist, StaleWhileRevalidate, type PrecacheEntry, type SerwistPlugin } from 'serwist';
 import { OFFLINE_CACHES, OFFLINE_NETWORK_TIMEOUT_S } from '../../constants.ts';
 import { LANGUAGES, splitLocalizedPath } from '../../i18n/languages.ts';
+import { withinSite } from '../../lib/base-path.ts';
 import { offlinePath, SAVED_AT_ATTRIBUTE, SAVED_AT_HEADER } from './saved-copy.ts';
 import { removedPages, type SitePages } from './site-pages.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __SW_MANIFEST: PrecacheEntry[]; __SW_PAGES: SitePages };
 
 const DAY_S = 86_400;
-const ours = (url: URL) => url.origin === self.location.origin;
+/** This site's address: its origin, under its base path (another site may share the origin under another path). */
+const ours = (url: URL) => url.origin === self.location.origin && withinSite(url.pathname) !== null;
 /** A page, not a file: pages have no extension (`/news/5`, `/ru/`); `/_astro/` holds only files. */
-const isPage = (url: URL) => ours(url) && !url.pathname.startsWith('/_astro/') && !/\.[^/]*$/.test(url.pathname);
+const isPage = (url: URL) => ours(url) && !withinSite(url.pathname)!.startsWith('/_astro/') && !/\.[^/]*$/.test(url.pathname);
 
 /** The same response with other headers; its body read as it is (already decoded). */
 function withHeaders(response: Response, body: BodyInit | null, change: (headers: Headers) => void): Response {

@@ -4,9 +4,7 @@
  * of it stops publishing (an editor's text is content, not code); all of it is in the build's and the
  * rebuild's report, and `/hooks/status` counts it.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { SNAPSHOT_FILE, snapshotTexts, type Snapshot } from '../../src/content/snapshot.ts';
+import { snapshotTexts, type Snapshot } from '../../src/content/snapshot.ts';
 import type { DocumentPullStats } from '../../src/content/documents/pull.ts';
 import { splitLocalizedPath, type LangCode } from '../../src/i18n/languages.ts';
 import { removedElements } from '../../src/lib/editor-content.ts';
@@ -38,8 +36,7 @@ export const deadLinksByLanguage = (dead: readonly DeadEditorLink[]): EditorCont
   dead.map((d) => ({ ...d, language: splitLocalizedPath(d.page).lang.code }));
 
 /** What the sanitiser removes from each text of the snapshot in `contentDir`: the items that lose something. */
-export function removedFromTexts(contentDir: string, mediaBase: string): RemovedFromText[] {
-  const snapshot = JSON.parse(readFileSync(join(contentDir, SNAPSHOT_FILE), 'utf8')) as Snapshot;
+export function removedFromTexts(snapshot: Snapshot, mediaBase: string): RemovedFromText[] {
   const byItem = new Map<string, RemovedFromText>();
   for (const { item, language, html } of snapshotTexts(snapshot)) {
     const removed = removedElements(html, mediaBase);

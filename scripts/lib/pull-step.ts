@@ -4,12 +4,15 @@
  * again only at the pictures of the items that were added or changed; a full
  * run (the nightly one) asks for every picture again.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { readMachineSettings, type SiteConfig } from '../../src/config.ts';
 import type { ContentChanges } from '../../src/content/changes.ts';
 import { pullDocuments, type DocumentPullStats } from '../../src/content/documents/pull.ts';
 import { pullPictures, type PicturePullStats } from '../../src/content/pictures/pull.ts';
 import { ApiError } from '../../src/api/client.ts';
 import { pullContent, type PullSummary } from '../../src/content/pull.ts';
+import { SNAPSHOT_FILE, type Snapshot } from '../../src/content/snapshot.ts';
 import { removedFromTexts, type RemovedFromText } from './content-report.ts';
 
 export interface PullReport extends PullSummary {
@@ -29,7 +32,10 @@ export async function pullStep(config: SiteConfig, changes: ContentChanges, log:
   });
   const revalidate = changes === 'all' ? 'all' : new Set([...content.diff.added, ...content.diff.changed]);
   const { pictureDir, documentDir } = readMachineSettings();
-  const pictures = await pullPictures({ contentDir: config.contentDir, mediaBase: config.mediaBase, storeDir: pictureDir, revalidate, log });
-  const documents = await pullDocuments({ contentDir: config.contentDir, mediaBase: config.mediaBase, storeDir: documentDir, revalidate, log });
-  return { ...content, pictures, documents, removed: removedFromTexts(config.contentDir, config.mediaBase) };
+  // Read once: at 10,000 news per language the snapshot is tens of megabytes.
+  const snapshot = JSON.parse(readFileSync(join(config.contentDir, SNAPSHOT_FILE), 'utf8')) as Snapshot;
+  const { contentDir, mediaBase } = config;
+  const pictures = await pullPictures({ contentDir, snapshot, mediaBase, storeDir: pictureDir, revalidate, log });
+  const documents = await pullDocuments({ contentDir, snapshot, mediaBase, storeDir: documentDir, revalidate, log });
+  return { ...content, pictures, documents, removed: removedFromTexts(snapshot, mediaBase) };
 }

@@ -8,9 +8,9 @@ import { readConfig } from '../config.ts';
 import { documentMap, type DocumentMap } from '../content/documents/map.ts';
 import { pictureUrl } from '../content/pictures/map.ts';
 import { siteAddress } from './base-path.ts';
+import { escapeAttribute } from './text-pictures.ts';
 
 const LINK = /<a\b([^>]*?)\shref="([^"]*)"([^>]*)>([\s\S]*?)<\/a>/g;
-const escapeAttribute = (s: string) => s.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
 
 /** A size as a citizen reads it: "240 KB", "1.4 MB" (`units` gives the language's words). */
 export function fileSize(bytes: number, units: { kb: (size: string) => string; mb: (size: string) => string }, locale: string): string {

@@ -10,7 +10,8 @@ const IMG_TAG = /<img\b([^>]*?)\s*\/?>/g;
 const ATTRIBUTE = /\s([\w-]+)="([^"]*)"/g;
 /** Attributes the site sets itself; the editor's alt, title and lang stay. */
 const REPLACED = new Set(['src', 'srcset', 'sizes', 'width', 'height', 'loading', 'decoding']);
-const escapeAttribute = (s: string) => s.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+/** A value made safe inside a double-quoted attribute. */
+export const escapeAttribute = (s: string) => s.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
 
 /**
  * Turns each `<img>` of `html` (already sanitised) whose address is on

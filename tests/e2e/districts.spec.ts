@@ -35,17 +35,13 @@ async function buildDistrict(name: string, basePath: string, districtsDir?: stri
       BASE_PATH: basePath,
       API_BASE: process.env.E2E_API_URL!,
       SITE_URL: 'http://127.0.0.1',
-      OUT_DIR: `${dir}/site`,
-      CONTENT_DIR: `${dir}/content`,
-      PICTURE_DIR: `${dir}/pictures`,
-      DOCUMENT_DIR: `${dir}/documents`,
-      ASTRO_CACHE_DIR: `${dir}/astro`,
-      COMPRESS_CACHE_DIR: `${dir}/compressed`,
+      // Every folder of its own, as a server of several districts keeps them (README "Running several districts").
+      DATA_DIR: dir,
       ASTRO_TELEMETRY_DISABLED: '1',
     },
     maxBuffer: 64 * 1024 * 1024,
   });
-  return `${dir}/site`;
+  return `${dir}/dist`;
 }
 
 let server: Server;

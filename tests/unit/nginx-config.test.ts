@@ -51,6 +51,12 @@ describe('several districts on one server', () => {
     expect(config.match(/server_name .*;/g)).toEqual(['server_name gov.example;', 'server_name gov.example;', 'server_name chust.example;', 'server_name chust.example;']);
   });
 
+  it('a district\'s own configuration has nothing of another district\'s', () => {
+    const config = nginxConfig(servedDistricts([settingsFile('alone', [...CHUST, 'SITE_URL=https://chust.example', 'DATA_DIR=/srv/hokimiyat-site/sites/chust'])]));
+    expect(config).not.toMatch(/qorakul|qorakoʻl/i);
+    expect(config).toContain('root /srv/hokimiyat-site/sites/chust/.releases/current;');
+  });
+
   it('refuses a settings file that would write into root\'s configuration, naming the file', () => {
     const hostile = [
       [['SITE_DISTRICT=qorakul', 'SITE_URL=https://qorakul.uz', 'RELEASES_DIR=/srv/x; access_log /etc/ld.so.preload combined'], /RELEASES_DIR \(or DATA_DIR\) .* holds a character/],

@@ -8,7 +8,7 @@
  * site's own file folders (/documents/, /_astro/): the site's pages, feeds and icons are none of these,
  * and the API's `imageUrl` is relative to the media base in the same way.
  */
-import { pictureUrl } from '../pictures/map.ts';
+import { decodeEntities, pictureUrl } from '../pictures/map.ts';
 
 /** Documents by extension: the type a citizen sees beside the link ("PDF, 240 KB") and the media type the site serves it with. */
 export const DOCUMENT_TYPES: Readonly<Record<string, { label: string; mime: string }>> = {
@@ -60,7 +60,6 @@ export function documentType(url: string): string | null {
 }
 
 const A_HREF = /<a\b[^>]*?\shref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+))/gi;
-const decodeEntities = (s: string) => s.replaceAll('&amp;', '&').replaceAll('&quot;', '"').replaceAll('&#39;', "'");
 
 /** The documents on the media server that an API text links to, as absolute URLs. */
 export function documentLinkUrls(html: string, mediaBase: string): string[] {

@@ -2,10 +2,9 @@
  * The documents step of the pull: after the snapshot is written, brings the document store up to date
  * for every document its texts link to (store.ts) and writes the document map the pages read (map.ts).
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { replaceFileSync } from '../replace-file.ts';
-import { SNAPSHOT_FILE, snapshotTexts, type Snapshot } from '../snapshot.ts';
+import { snapshotTexts, type Snapshot } from '../snapshot.ts';
 import { documentLinkUrls, documentType } from './links.ts';
 import { DOCUMENT_MAP_FILE, documentSitePath, type DocumentMap } from './map.ts';
 import { fetchDocuments, type DocumentFetchStats } from './store.ts';
@@ -19,13 +18,13 @@ export interface DocumentPullStats extends DocumentFetchStats {
 
 export async function pullDocuments(options: {
   contentDir: string;
+  snapshot: Snapshot;
   mediaBase: string;
   storeDir: string;
   revalidate: 'all' | ReadonlySet<string>;
   log?: (line: string) => void;
 }): Promise<DocumentPullStats> {
-  const { contentDir, mediaBase, storeDir, revalidate, log = console.log } = options;
-  const snapshot = JSON.parse(readFileSync(join(contentDir, SNAPSHOT_FILE), 'utf8')) as Snapshot;
+  const { contentDir, snapshot, mediaBase, storeDir, revalidate, log = console.log } = options;
   const items = new Map<string, Set<string>>();
   for (const { item, html } of snapshotTexts(snapshot)) {
     for (const url of documentLinkUrls(html, mediaBase)) items.set(url, (items.get(url) ?? new Set()).add(item));

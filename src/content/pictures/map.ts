@@ -30,7 +30,8 @@ export function pictureUrl(path: string, mediaBase: string): string {
 }
 
 const IMG_SRC = /<img\b[^>]*?\ssrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+))/gi;
-const decodeEntities = (s: string) => s.replaceAll('&amp;', '&').replaceAll('&quot;', '"').replaceAll('&#39;', "'");
+/** An attribute's value as written in HTML, with the entities a sanitiser writes decoded. */
+export const decodeEntities = (s: string) => s.replaceAll('&amp;', '&').replaceAll('&quot;', '"').replaceAll('&#39;', "'");
 
 /** The picture URLs an API text names in its `<img src>`, joined to the media base as the sanitiser joins them. */
 export function textPictureUrls(html: string, mediaBase: string): string[] {

@@ -5,10 +5,8 @@
  * read (map.ts). Runs in the pull's process, before anything is rendered, so
  * rendering never touches the network or an encoder.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Snapshot } from '../snapshot.ts';
-import { SNAPSHOT_FILE } from '../snapshot.ts';
 import { drawPictures, type DrawJob, type DrawStats } from './draw.ts';
 import { PICTURE_MAP_FILE, type PictureMap } from './map.ts';
 import { variantId, widthsToDraw } from './settings.ts';
@@ -16,7 +14,10 @@ import { pictureSources } from './sources.ts';
 import { fetchPictures, writeAtomic, type FetchStats } from './store.ts';
 
 export interface PicturePullOptions {
+  /** Where the picture map is written beside the snapshot. */
   contentDir: string;
+  /** The snapshot just pulled, read once for every step of the pull that needs it. */
+  snapshot: Snapshot;
   mediaBase: string;
   /** The picture store (machine setting PICTURE_DIR). */
   storeDir: string;
@@ -34,9 +35,8 @@ export interface PicturePullStats {
 }
 
 export async function pullPictures(options: PicturePullOptions): Promise<PicturePullStats> {
-  const { contentDir, mediaBase, storeDir, revalidate, log = console.log } = options;
+  const { contentDir, snapshot, mediaBase, storeDir, revalidate, log = console.log } = options;
   const started = performance.now();
-  const snapshot = JSON.parse(readFileSync(join(contentDir, SNAPSHOT_FILE), 'utf8')) as Snapshot;
   const sources = pictureSources(snapshot, mediaBase);
   const urls = [...sources.keys()].sort();
   const askAgain = revalidate === 'all' ? () => true : (url: string) => [...sources.get(url)!.items].some((item) => revalidate.has(item));

@@ -5,7 +5,8 @@
 import { createReadStream, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
-import { district, districtDir, districtPictureUrl, fetchedPicturesOf } from './district.ts';
+import { withinSite } from '../lib/base-path.ts';
+import { district, districtDir, districtPicturePath, fetchedPicturesOf } from './district.ts';
 
 export function devDistrictPictures(): Plugin {
   return {
@@ -13,8 +14,10 @@ export function devDistrictPictures(): Plugin {
     apply: 'serve',
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
-        const path = req.url?.split('?')[0];
-        const name = fetchedPicturesOf(district()).find((f) => districtPictureUrl(f) === path);
+        // Under BASE_PATH the request may still carry the path, whichever middleware runs first.
+        const path = (req.url ?? '').split('?')[0]!;
+        const within = withinSite(path) ?? path;
+        const name = fetchedPicturesOf(district()).find((f) => districtPicturePath(f) === within);
         if (!name || !existsSync(join(districtDir(), name))) return next();
         res.setHeader('content-type', name.endsWith('.svg') ? 'image/svg+xml' : 'application/octet-stream');
         createReadStream(join(districtDir(), name)).pipe(res);

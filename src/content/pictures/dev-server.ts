@@ -7,6 +7,7 @@ import { createReadStream, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { drawnDir } from './draw.ts';
+import { withinSite } from '../../lib/base-path.ts';
 import { PICTURE_SITE_DIR } from './settings.ts';
 
 export function devPictures(storeDir: string): Plugin {
@@ -16,7 +17,10 @@ export function devPictures(storeDir: string): Plugin {
     configureServer(server) {
       const prefix = `/${PICTURE_SITE_DIR}/`;
       server.middlewares.use((req, res, next) => {
-        const name = req.url?.startsWith(prefix) ? req.url.slice(prefix.length).split('?')[0]! : '';
+        // Under BASE_PATH the request may still carry the path, whichever middleware runs first.
+        const path = (req.url ?? '').split('?')[0]!;
+        const within = withinSite(path) ?? path;
+        const name = within.startsWith(prefix) ? within.slice(prefix.length) : '';
         const file = join(resolve(drawnDir(storeDir)), name);
         if (!/^[\w-]+\.webp$/.test(name) || !existsSync(file)) return next();
         res.setHeader('content-type', 'image/webp');

@@ -3,11 +3,11 @@
  * does (scripts/lib/static-server.ts).
  */
 import { parseArgs } from 'node:util';
-import { readConfig } from '../src/config.ts';
+import { readConfig, readMachineSettings } from '../src/config.ts';
 import { serveDist } from './lib/static-server.ts';
 
 const { values } = parseArgs({
-  options: { port: { type: 'string', default: '4321' }, host: { type: 'string', default: '127.0.0.1' }, root: { type: 'string', default: 'dist' } },
+  options: { port: { type: 'string', default: '4321' }, host: { type: 'string', default: '127.0.0.1' }, root: { type: 'string', default: readMachineSettings().outDir } },
 });
 // Under the path the site was built for (BASE_PATH), as the production server serves it.
 const { basePath } = readConfig();

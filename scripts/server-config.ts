@@ -7,7 +7,8 @@
  * `npm run server-config -- --nginx FILE [--varnish FILE] [--project DIR] SETTINGS…`: the nginx configuration
  * (and the edge's) of a server that holds the districts of those settings files (README "Running several districts").
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { exampleNginxConfig, nginxConfig, PROJECT_DIR, servedDistricts, SettingsFileError } from './lib/nginx-config.ts';
 import { GENERATED_FILES, redirectsFile, SITE_TABLES, varnishBlocks, withBlocks } from './lib/server-config.ts';
@@ -21,8 +22,12 @@ try {
   if (values.nginx || values.varnish || positionals.length) {
     if (!values.nginx || !positionals.length) throw new SettingsFileError('usage: npm run server-config -- --nginx FILE [--varnish FILE] [--project DIR] SETTINGS…');
     const districts = servedDistricts(positionals, values.project);
+    mkdirSync(dirname(values.nginx), { recursive: true });
     writeFileSync(values.nginx, nginxConfig(districts));
     if (values.varnish) {
+      // deploy/varnish.vcl keys its copies by path alone, and its probe asks the origin without a host name.
+      const hosts = new Set(districts.map((d) => d.host));
+      if (hosts.size > 1) throw new SettingsFileError(`--varnish serves the districts of one host; these have ${[...hosts].join(', ')}: one edge (and one --varnish file) per host`);
       const vcl = 'deploy/varnish.vcl';
       // The edge asks the origin for a file every district has; under paths, the first district's.
       const probe = districts.find((d) => !d.basePath) ?? districts[0]!;

@@ -3,7 +3,7 @@
  * when nothing answers at API_BASE, builds the site against it and serves
  * dist/, keeping the API running for search, survey votes and appeals.
  */
-import { readConfig } from '../src/config.ts';
+import { readConfig, readMachineSettings } from '../src/config.ts';
 import { ensureApi } from './lib/api.ts';
 import { buildStep } from './lib/build-step.ts';
 import { pullStep } from './lib/pull-step.ts';
@@ -14,7 +14,7 @@ try {
   const api = await ensureApi(config);
   await pullStep(config, 'all');
   await buildStep();
-  const { url, server } = await serveDist({ port: Number(process.env.PORT ?? 4321), basePath: config.basePath });
+  const { url, server } = await serveDist({ port: Number(process.env.PORT ?? 4321), root: readMachineSettings().outDir, basePath: config.basePath });
   console.log(`\nThe site is ready at ${url}${config.basePath}/  (content API: ${config.apiBase}; stop with Ctrl+C)`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {

@@ -7,6 +7,7 @@
 import { join } from 'node:path';
 import { district, DistrictError, districtDir } from './district/district.ts';
 import { DISTRICT_KEY } from './district/key.ts';
+import { LANGUAGES } from './i18n/languages.ts';
 import { parseBasePath } from './lib/base-path.ts';
 import { placeholdersIn } from './district/template.ts';
 
@@ -64,6 +65,11 @@ export function readConfig(source: Source = process.env): SiteConfig {
   const env = (name: string) => valueIn(source, name);
   const apiBase = stripSlash(env('API_BASE') ?? SAMPLE_API_URL);
   const basePath = parseBasePath(env('BASE_PATH'));
+  // `/ru` would read as the Russian pages of a site at the root (src/i18n/languages.ts splits addresses so).
+  const first = basePath.split('/')[1];
+  if (first && LANGUAGES.some((l) => l.prefix === first)) {
+    throw new Error(`BASE_PATH ${basePath} begins with the language prefix /${first}: choose a path that does not (e.g. /chust).`);
+  }
   return {
     apiBase,
     publicApiBase: stripSlash(env('PUBLIC_API_BASE') ?? apiBase),
@@ -85,7 +91,7 @@ export function readConfig(source: Source = process.env): SiteConfig {
  */
 export function deployEnvProblem(): string | null {
   const missing = ['API_BASE', 'SITE_URL', 'HCAPTCHA_SITEKEY'].filter((name) => !env(name));
-  if (!missing.length) return districtProblem();
+  if (!missing.length) return settingsProblem() ?? districtProblem();
   const named = missing.length > 1 ? `${missing.slice(0, -1).join(', ')} and ${missing.at(-1)} are` : `${missing[0]} is`;
   return (
     `${named} not set; refusing to publish. ` +
@@ -137,11 +143,21 @@ export function readMachineSettings(source: Source = process.env): MachineSettin
   };
 }
 
-/** Addresses that never serve citizens, where a trial may publish any district: loopback, and the names RFC 2606 keeps for tests. */
+/** Addresses that never serve citizens, where a trial may publish any district: loopback, and the top-level names RFC 2606 keeps (`.example`, `.test`, `.invalid`, `.localhost`). */
 const TRIAL_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$|\.(?:example|test|invalid|localhost)$/;
 
 /** DATA_DIR: the project folder itself unless set, so a server of one district keeps today's folders. */
 const dataDir = (source: Source) => valueIn(source, 'DATA_DIR') ?? '.';
+
+/** A setting that is set but refused (BASE_PATH, SITE_URL): its message, or null. */
+function settingsProblem(): string | null {
+  try {
+    readConfig();
+    return null;
+  } catch (error) {
+    return `${error instanceof Error ? error.message : String(error)} Refusing to publish.`;
+  }
+}
 
 /** Why this build's district cannot be published (an invalid folder, a placeholder left), or null. */
 function districtProblem(): string | null {

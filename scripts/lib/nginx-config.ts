@@ -27,6 +27,8 @@ export interface ServedDistrict {
   basePath: string;
   /** Absolute: the release folders, the `current` link nginx serves and the policy snippet `csp.conf`. */
   releasesDir: string;
+  /** Where its webhook listens (WEBHOOK_PORT, 8790 unless set): two districts cannot share one. */
+  webhookPort: string;
 }
 
 export class SettingsFileError extends Error {}
@@ -70,20 +72,43 @@ export function servedDistrict(settings: Record<string, string>, file: string, p
   const releasesDir = isAbsolute(releases) ? releases : resolve(projectDir, releases);
   if (!SAFE_PATH.test(releasesDir)) fail(`RELEASES_DIR (or DATA_DIR) ${JSON.stringify(releasesDir)} holds a character nginx's configuration must not get`);
   // The identity from this checkout, which the units run from.
-  const names = loadDistrict(name, '.', settings.DISTRICTS_DIR || 'districts').server.names;
+  let names: readonly string[] = [];
+  try {
+    names = loadDistrict(name, '.', settings.DISTRICTS_DIR || 'districts').server.names;
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
+  }
   const host = new URL(config.siteUrl).hostname;
   for (const h of [host, ...names]) if (!SAFE_HOST.test(h)) fail(`the host name ${JSON.stringify(h)} is not one nginx can be told`);
-  return { name, host, names, basePath: config.basePath, releasesDir };
+  return { name, host, names, basePath: config.basePath, releasesDir, webhookPort: settings.WEBHOOK_PORT || '8790' };
 }
 
-/** The districts that share a host, in the order given; two at the same path of one host are refused. */
+/**
+ * The districts that share a host, in the order given. Refused: two at one address; one at a host's root beside
+ * others under its paths, or one under another's path (`/samarqand`, `/samarqand/chust`), whose service workers'
+ * scopes would overlap and so the caches a device keeps for each; two with one release folder or one webhook port.
+ */
 function byHost(districts: readonly ServedDistrict[]): Map<string, ServedDistrict[]> {
   const hosts = new Map<string, ServedDistrict[]>();
-  for (const d of districts) {
+  const refuse = (what: string) => {
+    throw new SettingsFileError(what);
+  };
+  for (const [i, d] of districts.entries()) {
+    for (const o of districts.slice(0, i)) {
+      if (o.releasesDir === d.releasesDir) refuse(`${o.name} and ${d.name} would both publish into ${d.releasesDir}: give each a DATA_DIR of its own`);
+      if (o.webhookPort === d.webhookPort) refuse(`${o.name} and ${d.name} would both listen on WEBHOOK_PORT ${d.webhookPort}: give each a port of its own`);
+    }
     const group = hosts.get(d.host) ?? [];
-    const same = group.find((o) => o.basePath === d.basePath);
-    if (same) throw new SettingsFileError(`${same.name} and ${d.name} are both at https://${d.host}${d.basePath}/: give one of them another BASE_PATH`);
-    if (group.some((o) => o.name === d.name)) throw new SettingsFileError(`${d.name} is named twice for ${d.host}`);
+    for (const o of group) {
+      if (o.basePath === d.basePath) refuse(`${o.name} and ${d.name} are both at https://${d.host}${d.basePath}/: give one of them another BASE_PATH`);
+      const [outer, inner] = o.basePath.length < d.basePath.length ? [o, d] : [d, o];
+      if (inner.basePath.startsWith(`${outer.basePath}/`)) {
+        refuse(
+          `${inner.name} (https://${d.host}${inner.basePath}/) is inside ${outer.name}'s address (https://${d.host}${outer.basePath}/): ` +
+            "a device would keep one's pages in the other's offline copies; put each under a path of its own beside the other",
+        );
+      }
+    }
     group.push(d);
     hosts.set(d.host, group);
   }
@@ -137,7 +162,7 @@ function districtLocation(d: ServedDistrict, tables: Tables): string[] {
       ...languages,
     ]),
     '}',
-    ...(base ? [`location = ${base} {`, `    return 301 ${base}/;`, '}'] : []),
+    ...(base ? [`location = ${base} {`, `    return 301 ${base}/$is_args$args;`, '}'] : []),
   ];
 }
 

@@ -169,7 +169,7 @@ async function keepErrorPages(base: string): Promise<void> {
   await Promise.all(
     SITE_TABLES.prefixes.flatMap((prefix) =>
       ['br', 'gzip'].map((coding) =>
-        fetch(`${base}${prefix ? `/${prefix}` : ''}/500`, { headers: { 'accept-encoding': coding }, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) })
+        fetch(`${base}${BASE_PATH}${prefix ? `/${prefix}` : ''}/500`, { headers: { 'accept-encoding': coding }, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) })
           .then((res) => res.arrayBuffer())
           .catch(() => undefined),
       ),

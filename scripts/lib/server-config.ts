@@ -84,7 +84,8 @@ const END = (name: string) => `# END ${name}`;
  */
 export function varnishBlocks(tables: Tables = SITE_TABLES, basePaths: readonly string[] = [tables.basePath]): Record<string, string> {
   const prefixed = alternatives(tables.prefixes.filter(Boolean));
-  const paths = basePaths.filter(Boolean);
+  // The longest first: `/samarqand/chust/ru/x` is the inner site's.
+  const paths = basePaths.filter(Boolean).sort((a, b) => b.length - a.length);
   const site = paths.length ? `(${alternatives(paths)})?` : '';
   const errorPage = [
     `    if (resp.status >= 500 && !req.http.X-Edge-Error-Page && req.url !~ "^${site}/((${prefixed})/)?500") {`,

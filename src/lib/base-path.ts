@@ -30,8 +30,17 @@ export function parseBasePath(value: string | undefined): string {
   return trimmed;
 }
 
+/**
+ * In Node: BASE_PATH as set, or '' when it is not one the site can live under. Not thrown here, while every
+ * module that imports this is loading: readConfig() refuses the same value with its message, so `build` stops
+ * and `rebuild` and `webhook` exit 2 (deployEnvProblem) instead of failing on an import.
+ */
 function basePathInNode(): string {
-  return parseBasePath((globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env.BASE_PATH);
+  try {
+    return parseBasePath((globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env.BASE_PATH);
+  } catch {
+    return '';
+  }
 }
 
 /** This build's base path: '' or `/chust`, never with a trailing slash. */

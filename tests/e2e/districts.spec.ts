@@ -155,7 +155,8 @@ test('nginx, configured from the two districts\' settings files, serves each und
     writeFileSync(join(releases, 'csp.conf'), nginxCspSnippet(policy(name)));
     const file = join(WORK, `${name}.env`);
     const own = name === 'chust' ? [`DISTRICTS_DIR=${FIXTURES}`] : [];
-    writeFileSync(file, [`SITE_DISTRICT=${name}`, ...own, 'SITE_URL=https://gov.example', `BASE_PATH=/${name}`, `RELEASES_DIR=${releases}`, ''].join('\n'));
+    const port = name === 'chust' ? 8791 : 8790;
+    writeFileSync(file, [`SITE_DISTRICT=${name}`, ...own, 'SITE_URL=https://gov.example', `BASE_PATH=/${name}`, `RELEASES_DIR=${releases}`, `WEBHOOK_PORT=${port}`, ''].join('\n'));
     return file;
   });
   const nginx = await startNginx({ config: nginxConfig(servedDistricts(files, process.cwd())) });

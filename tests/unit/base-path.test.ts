@@ -47,6 +47,9 @@ describe('BASE_PATH', () => {
     expect(readConfig()).toMatchObject({ siteUrl: 'https://gov.example', basePath: '/chust' });
     process.env.SITE_URL = 'https://gov.example/qorakul';
     expect(() => readConfig()).toThrow(/SITE_URL "https:\/\/gov\.example\/qorakul" has the path \/qorakul, but BASE_PATH is "\/chust"/);
+    process.env.SITE_URL = 'https://gov.example';
+    process.env.BASE_PATH = '/ru/chust';
+    expect(() => readConfig()).toThrow('BASE_PATH /ru/chust begins with the language prefix /ru');
   });
 
   it('puts every address the site writes under the path, and reads addresses under it', async () => {

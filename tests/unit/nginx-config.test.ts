@@ -28,8 +28,8 @@ describe('several districts on one server', () => {
     const districts = servedDistricts(
       [
         settingsFile('qorakul', ['SITE_DISTRICT=qorakul', 'SITE_URL=https://gov.example', 'BASE_PATH=/qorakul', 'DATA_DIR=/srv/hokimiyat-site/sites/qorakul']),
-        settingsFile('chust', [...CHUST, 'SITE_URL="https://gov.example/chust"', 'BASE_PATH=/chust', 'RELEASES_DIR=sites/chust/releases']),
-        settingsFile('chust-own', [...CHUST, 'SITE_URL=https://chust.example', 'RELEASES_DIR=/srv/chust/releases']),
+        settingsFile('chust', [...CHUST, 'SITE_URL="https://gov.example/chust"', 'BASE_PATH=/chust', 'RELEASES_DIR=sites/chust/releases', 'WEBHOOK_PORT=8791']),
+        settingsFile('chust-own', [...CHUST, 'SITE_URL=https://chust.example', 'RELEASES_DIR=/srv/chust/releases', 'WEBHOOK_PORT=8792']),
       ],
       '/srv/hokimiyat-site',
     );
@@ -43,7 +43,7 @@ describe('several districts on one server', () => {
     expect(config).toContain('    location ^~ /chust/ {\n        root /srv/hokimiyat-site/sites/chust/releases/current;\n        rewrite ^/chust(/.*)$ $1 break;');
     expect(config).toContain('        include /srv/hokimiyat-site/sites/qorakul/.releases/csp.conf;');
     expect(config).toContain('        error_page 404 /chust/ru/404/index.html;');
-    expect(config).toContain('    location = /qorakul {\n        return 301 /qorakul/;');
+    expect(config).toContain('    location = /qorakul {\n        return 301 /qorakul/$is_args$args;');
     expect(config).toContain('"~^(?<list>/chust/(?:(?:uz-cyrl|ru|en)/)?(?:news|official-lectures))/?\\?(?<n>[1-9][0-9]{0,5})$" $list/page/$n;');
     // The shared domain's root is not the districts': only the host a district has alone serves it there.
     expect(config.split('# chust.example:')[0]).toContain('    location / {\n        return 404;');
@@ -74,9 +74,21 @@ describe('several districts on one server', () => {
     }
   });
 
-  it('refuses two districts at the same address', () => {
-    const a = settingsFile('a', ['SITE_DISTRICT=qorakul', 'SITE_URL=https://gov.example', 'BASE_PATH=/x']);
-    const b = settingsFile('b', [...CHUST, 'SITE_URL=https://gov.example', 'BASE_PATH=/x/']);
-    expect(() => nginxConfig(servedDistricts([a, b]))).toThrow('qorakul and chust are both at https://gov.example/x/: give one of them another BASE_PATH');
+  it('refuses districts whose addresses, release folders or webhook ports would overlap', () => {
+    const qorakul = (...lines: string[]) => settingsFile('a', ['SITE_DISTRICT=qorakul', 'SITE_URL=https://gov.example', 'DATA_DIR=/srv/a', ...lines]);
+    const chust = (...lines: string[]) => settingsFile('b', [...CHUST, 'SITE_URL=https://gov.example', 'DATA_DIR=/srv/b', 'WEBHOOK_PORT=8791', ...lines]);
+    const refused = (a: string, b: string) => () => nginxConfig(servedDistricts([a, b]));
+    expect(refused(qorakul('BASE_PATH=/x'), chust('BASE_PATH=/x/'))).toThrow('qorakul and chust are both at https://gov.example/x/: give one of them another BASE_PATH');
+    // A district at the host's root beside one under its path, or one path inside another: their workers' scopes would overlap.
+    expect(refused(qorakul(), chust('BASE_PATH=/chust'))).toThrow("chust (https://gov.example/chust/) is inside qorakul's address (https://gov.example/)");
+    expect(refused(qorakul('BASE_PATH=/samarqand'), chust('BASE_PATH=/samarqand/chust'))).toThrow(/chust .* is inside qorakul's address/);
+    expect(refused(qorakul('BASE_PATH=/a'), chust('BASE_PATH=/b', 'DATA_DIR=/srv/a'))).toThrow('qorakul and chust would both publish into /srv/a/.releases: give each a DATA_DIR of its own');
+    expect(refused(qorakul('BASE_PATH=/a', 'WEBHOOK_PORT=8791'), chust('BASE_PATH=/b'))).toThrow('qorakul and chust would both listen on WEBHOOK_PORT 8791');
+    expect(nginxConfig(servedDistricts([qorakul('BASE_PATH=/samarqand'), chust('BASE_PATH=/samarqand-chust')]))).toContain('location ^~ /samarqand-chust/ {');
+  });
+
+  it('names the settings file of a district whose folder is invalid', () => {
+    const file = settingsFile('nowhere', ['SITE_DISTRICT=nowhere', 'SITE_URL=https://gov.example']);
+    expect(() => servedDistricts([file])).toThrow(new RegExp(`${file}: .*districts/nowhere/district\\.json does not exist`));
   });
 });

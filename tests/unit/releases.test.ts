@@ -65,6 +65,24 @@ describe('publishing commands need their settings', () => {
     expect(webhook.code).toBe(2);
     expect(webhook.out).toMatch(/API_BASE, SITE_URL and HCAPTCHA_SITEKEY are not set/);
   }, 30_000);
+
+  it('a setting that is set but refused (SITE_URL, BASE_PATH) or an address not the district\'s stops them with exit code 2, saying which', async () => {
+    const dir = tempDir();
+    const set = { RELEASES_DIR: dir, API_BASE: DEAD_API, HCAPTCHA_SITEKEY: '10000000-ffff-ffff-ffff-000000000001' };
+    const cases = [
+      [{ SITE_URL: 'qorakul.uz' }, /SITE_URL "qorakul\.uz" is not an http\(s\) address\. Refusing to publish/],
+      [{ SITE_URL: 'https://qorakul.uz', BASE_PATH: '/a;b' }, /BASE_PATH "\/a;b" is not a path the site can live under/],
+      [{ SITE_URL: 'https://chust.uz' }, /SITE_URL names chust\.uz, which is not one of districts\/qorakul\/district\.json's server\.names \(qorakul\.uz, www\.qorakul\.uz\)/],
+    ] as const;
+    for (const [env, message] of cases) {
+      for (const script of ['scripts/rebuild.ts', 'scripts/webhook.ts']) {
+        const result = await run(script, [], { ...set, ...env, WEBHOOK_SECRET: 'x'.repeat(32), WEBHOOK_PORT: '0' });
+        expect(result.code, `${script} ${JSON.stringify(env)}`).toBe(2);
+        expect(result.out).toMatch(message);
+      }
+    }
+    expect(existsSync(join(dir, 'current'))).toBe(false);
+  }, 60_000);
 });
 
 describe('the rebuild lock', () => {

@@ -25,7 +25,7 @@ describe('server rules made from the tables', () => {
   it('a fifth language and a new paginated list need no other edit', () => {
     const tables = { ...SITE_TABLES, prefixes: [...SITE_TABLES.prefixes, 'kaa'], paginated: [...SITE_TABLES.paginated, 'tenders'] };
     expect(redirectsFile(tables)).toContain('/kaa/tenders pageNumber=:n /kaa/tenders/page/:n 301!');
-    const blocks = nginxConfig([{ name: 'qorakul', host: 'qorakul.uz', names: ['qorakul.uz'], basePath: '', releasesDir: '/srv/r' }], tables);
+    const blocks = nginxConfig([{ name: 'qorakul', host: 'qorakul.uz', names: ['qorakul.uz'], basePath: '', releasesDir: '/srv/r', webhookPort: '8790' }], tables);
     expect(blocks).toContain('location /kaa/ {');
     expect(varnishBlocks(tables)['language error pages']).toContain('"^/((uz-cyrl|ru|en|kaa)/)?500"');
     expect(blocks).toContain('error_page 404 /kaa/404/index.html;');

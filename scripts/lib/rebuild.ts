@@ -242,13 +242,16 @@ async function buildInStaging(dir: string, currentId: string | null, signal: Abo
   return runBuild(staging, currentId && join(dir, currentId), signal).finally(() => Promise.all([stopFlushing(), pruning]));
 }
 
+/** Reports name internal addresses and errors: the service's user and group may read them, nobody else. */
+const REPORT_MODE = 0o640;
+
 /** Makes staging durable, renames it to `id` and serves it in place of `previousId`; returns what changed against that release. */
 async function publish(dir: string, id: string, built: BuildReport, previousId: string | null) {
   const staging = join(dir, 'staging');
   const hashes = new Map(Object.entries(built.hashes));
   const previousHashes = previousId ? await releaseFileHashes(join(dir, previousId)) : new Map<string, string>();
   const { added, changed, removed } = diffHashes(previousHashes, hashes);
-  await replaceFile(fileHashesPath(dir, id), JSON.stringify(Object.fromEntries(hashes)));
+  await replaceFile(fileHashesPath(dir, id), JSON.stringify(Object.fromEntries(hashes)), { mode: REPORT_MODE });
   await syncTree(staging, [...hashes.keys()].map((p) => join(staging, p)));
   await rename(staging, join(dir, id));
   const policyProblem = await publishRelease(dir, id, previousId);
@@ -278,14 +281,14 @@ async function reportUnchanged(
     release: current.release,
     previous: current.previous,
   };
-  await replaceFile(join(dir, 'last-report.json'), `${JSON.stringify(report, null, 2)}\n`);
+  await replaceFile(join(dir, 'last-report.json'), `${JSON.stringify(report, null, 2)}\n`, { mode: REPORT_MODE });
   return report;
 }
 
 async function writeReport(dir: string, report: RebuildReport): Promise<void> {
   const json = `${JSON.stringify(report, null, 2)}\n`;
-  await replaceFile(join(dir, 'reports', `${report.id}.json`), json);
-  await replaceFile(join(dir, 'last-report.json'), json);
+  await replaceFile(join(dir, 'reports', `${report.id}.json`), json, { mode: REPORT_MODE });
+  await replaceFile(join(dir, 'last-report.json'), json, { mode: REPORT_MODE });
 }
 
 /** The report of a published release, if it has one. */

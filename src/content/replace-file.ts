@@ -14,10 +14,14 @@ let temporaries = 0;
 /** Unique to this process and thread: each compression thread (scripts/lib/compress-worker.ts) counts on its own. */
 const temporaryOf = (file: string) => `${file}.tmp-${process.pid}-${threadId}-${++temporaries}`;
 
-export async function replaceFile(file: string, data: string | Uint8Array, options: { durable?: boolean } = {}): Promise<void> {
+/**
+ * `mode` is the new file's, less the umask (0o600: its owner's alone). The temporary file is made with it, so
+ * the bytes are never readable by more, whatever the mode of the file it replaces.
+ */
+export async function replaceFile(file: string, data: string | Uint8Array, options: { durable?: boolean; mode?: number } = {}): Promise<void> {
   const tmp = temporaryOf(file);
   try {
-    const handle = await open(tmp, 'w');
+    const handle = await open(tmp, 'w', options.mode ?? 0o666);
     try {
       await handle.writeFile(data);
       if (options.durable) await handle.sync();

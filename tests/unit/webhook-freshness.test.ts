@@ -3,14 +3,14 @@
  * last rebuild that checked it, the edge's purge backlog, read from a releases folder laid out as
  * `rebuild` leaves it; the signed status and the unsigned metrics of a running listener.
  */
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { detailedStatus, metricsText, readFreshness, type DetailedStatus } from '../../scripts/lib/webhook/freshness.ts';
 import type { Status } from '../../scripts/lib/webhook/scheduler.ts';
 import { createWebhookServer, type WebhookServer } from '../../scripts/lib/webhook/server.ts';
-import { signedHeaders } from '../helpers/webhook-client.ts';
+import { contentHeaders, statusHeaders } from '../helpers/webhook-client.ts';
 import { idleStatus } from '../helpers/webhook-status.ts';
 
 const SECRET = 'freshness-test-secret-0123456789';
@@ -197,7 +197,7 @@ describe('through the listener', () => {
     });
     hooks.push(hook);
     const body = '{"type":"post","id":3}';
-    expect((await fetch(`${hook.url}/hooks/content`, { method: 'POST', body, headers: signedHeaders(SECRET, body) })).status).toBe(202);
+    expect((await fetch(`${hook.url}/hooks/content`, { method: 'POST', body, headers: contentHeaders(SECRET, body) })).status).toBe(202);
     await vi.waitFor(() => expect(calls).toHaveLength(1));
 
     const metrics = await fetch(`${hook.url}/hooks/metrics`);
@@ -221,7 +221,7 @@ describe('through the listener', () => {
     expect(after.get('hokimiyat_last_change_to_publish_seconds')).toBeLessThan(5);
     expect(after.get('hokimiyat_rebuilds_total{result="ok"}')).toBe(1);
 
-    const signed = (await (await fetch(`${hook.url}/hooks/status`, { headers: signedHeaders(SECRET, '') })).json()) as DetailedStatus;
+    const signed = (await (await fetch(`${hook.url}/hooks/status`, { headers: statusHeaders(SECRET) })).json()) as DetailedStatus;
     expect(signed.release).toMatchObject({ id: '20300101T120000Z', publishedAt });
     expect(signed.purge).toMatchObject({ paths: 2, attempts: 1, lastError: 'the edge answered 500 to PURGE /a' });
     expect(signed.published).toMatchObject([{ changes: [{ type: 'post', id: 3 }], release: '20300101T120000Z', attempts: 0 }]);
@@ -230,5 +230,28 @@ describe('through the listener', () => {
     expect(Object.keys(bare).sort()).toEqual(['content', 'lastFinishedAt', 'lastStartedAt', 'lastSucceeded', 'pending', 'state']);
     // What the served release's editors' texts hold that it could not show as written, counted (its report has none here).
     expect(bare.content).toEqual({ deadLinks: 0, unavailableDocuments: 0, itemsWithRemovedElements: 0 });
+  });
+
+  it('GET /hooks/metrics reads the served release\'s report again only once it was replaced, not at every request', async () => {
+    const id = '20300101T120000Z';
+    const publishedAt = new Date(Date.now() - 60_000).toISOString();
+    const dir = releases({ reports: { [id]: publishedAt }, served: id });
+    const report = join(dir, 'reports', `${id}.json`);
+    const written = new Date('2030-01-01T12:01:40.000Z');
+    utimesSync(report, written, written);
+    const hook = await createWebhookServer({ secret: SECRET, journalDir: dir, port: 0, host: '127.0.0.1', rebuild: async () => null, log: () => undefined });
+    hooks.push(hook);
+    const published = async () => samples(await (await fetch(`${hook.url}/hooks/metrics`)).text()).get('hokimiyat_release_published_timestamp_seconds');
+    expect(await published()).toBe(Date.parse(publishedAt) / 1000);
+
+    // Other bytes of the same size and time: a listener that reads the report at each request would see no report.
+    writeFileSync(report, ' '.repeat(statSync(report).size));
+    utimesSync(report, written, written);
+    expect(await published()).toBe(Date.parse(publishedAt) / 1000);
+
+    // The next rebuild's report is read.
+    const later = new Date(Date.now() - 1000).toISOString();
+    writeFileSync(report, JSON.stringify({ id, release: id, finishedAt: later, unchanged: true }));
+    expect(await published()).toBe(Date.parse(later) / 1000);
   });
 });

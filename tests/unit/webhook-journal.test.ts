@@ -5,7 +5,7 @@
  * cannot record is refused.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +14,8 @@ import type { ContentChanges as Changes } from '../../src/content/changes.ts';
 import { JOURNAL_FILE, Journal } from '../../scripts/lib/webhook/journal.ts';
 import type { PendingChange, PublishedChange, Status } from '../../scripts/lib/webhook/scheduler.ts';
 import { createWebhookServer, type WebhookServer } from '../../scripts/lib/webhook/server.ts';
-import { signedHeaders } from '../helpers/webhook-client.ts';
+import { contentHeaders, statusHeaders } from '../helpers/webhook-client.ts';
+import { readJournalParts } from '../helpers/webhook-journal.ts';
 
 const SECRET = 'journal-test-secret-0123456789';
 const ROOT = new URL('../..', import.meta.url).pathname;
@@ -39,7 +40,7 @@ interface JournalFile {
   seen: Record<string, number>;
   published: PublishedChange[];
 }
-const readJournal = (dir: string) => JSON.parse(readFileSync(join(dir, JOURNAL_FILE), 'utf8')) as JournalFile;
+const readJournal = (dir: string) => readJournalParts(dir) as unknown as JournalFile;
 
 /**
  * A rebuild that records its calls and resolves each one once the test says so (or at once with `auto`);
@@ -64,11 +65,11 @@ async function startHook(journalDir: string, rebuild: (changes: Changes, signal:
 }
 
 function post(url: string, body: string, delivery?: string, now?: number) {
-  return fetch(`${url}/hooks/content`, { method: 'POST', body, headers: signedHeaders(SECRET, body, { delivery, now }) });
+  return fetch(`${url}/hooks/content`, { method: 'POST', body, headers: contentHeaders(SECRET, body, { delivery, now }) });
 }
 
 async function signedStatus(url: string): Promise<Status> {
-  const res = await fetch(`${url}/hooks/status`, { headers: signedHeaders(SECRET, '') });
+  const res = await fetch(`${url}/hooks/status`, { headers: statusHeaders(SECRET) });
   expect(res.status).toBe(200);
   return (await res.json()) as Status;
 }
@@ -105,7 +106,15 @@ describe('the journal file', () => {
     const dir = join(tempDir(), 'releases'); // not there yet
     const log: string[] = [];
     const journal = await Journal.open(dir, (l) => log.push(l));
-    expect(readJournal(dir)).toEqual({ version: 1, nextId: 1, pending: [], seen: {}, published: [] });
+    expect(readJournal(dir)).toEqual({ version: 2, nextId: 1, pending: [], seen: {}, published: [] });
+    // One line per part, so that damage to one does not lose the others.
+    expect(readFileSync(join(dir, JOURNAL_FILE), 'utf8').split('\n').map((l) => Object.keys(l ? JSON.parse(l) : {}))).toEqual([
+      ['version', 'nextId'],
+      ['seen'],
+      ['pending'],
+      ['published'],
+      [],
+    ]);
     const now = Date.now();
     const a = journal.entry([{ type: 'post', id: 3 }], now);
     const b = journal.entry('all', now);
@@ -125,20 +134,37 @@ describe('the journal file', () => {
     expect(log).toEqual([]);
   });
 
-  it('moves a corrupt journal aside with a line saying where, and starts empty', async () => {
-    for (const text of ['{"version":1,"pending":[', '{"version":1,"nextId":1,"pending":[{"id":1,"changes":[{"type":"blog"}]}],"seen":{}}', '[]']) {
+  it('moves a damaged journal aside with a line saying where and what it kept', async () => {
+    const pending = { id: 4, changes: [{ type: 'post', id: 2 }], acceptedAt: '2030-01-01T00:00:00.000Z', attempts: 0, lastError: null };
+    const v2 = (parts: { seen?: string; pending?: string }) =>
+      ['{"version":2,"nextId":5}', parts.seen ?? '{"seen":{"id:d-7":9999999999999}}', parts.pending ?? `{"pending":[${JSON.stringify(pending)}]}`, '{"published":[]}', ''].join('\n');
+    const cases = [
+      // text, pending changes kept, replay memory kept
+      ['{"version":1,"pending":[', 0, false],
+      ['[]', 0, false],
+      ['{"version":1,"nextId":1,"pending":[{"id":1,"changes":[{"type":"blog"}]}],"seen":{"id:d-7":9999999999999}}', 0, true],
+      [v2({ pending: '{"pending":[{"id":4,"chan' }), 0, true],
+      [v2({ seen: '{"seen":{"id:d-7":99999' }), 1, false],
+      [`${v2({})}x`, 1, true],
+    ] as const;
+    for (const [text, kept, memory] of cases) {
       const dir = tempDir();
       writeFileSync(join(dir, JOURNAL_FILE), text);
       const log: string[] = [];
       const journal = await Journal.open(dir, (l) => log.push(l));
-      expect(journal.loaded).toEqual([]);
-      const aside = readdirSync(dir).find((f) => f.startsWith(`${JOURNAL_FILE}.corrupt-`));
+      expect(journal.loaded, text).toHaveLength(kept);
+      expect(journal.replay.has(['id:d-7'], Date.now()), text).toBe(memory);
+      // Without the memory, calls signed before this start are refused.
+      expect(journal.replay.signedBeforeLoss(String(Math.floor(Date.now() / 1000) - 1), Date.now()), text).toBe(!memory);
+      const aside = readdirSync(dir).find((f) => f.startsWith(`${JOURNAL_FILE}.damaged-`));
       expect(aside, text).toBeDefined();
       expect(readFileSync(join(dir, aside!), 'utf8')).toBe(text);
-      expect(log).toHaveLength(1);
-      expect(log[0]).toContain(`the journal ${join(dir, JOURNAL_FILE)} is corrupt`);
+      expect(log, text).toHaveLength(1);
+      expect(log[0]).toContain(`the journal ${join(dir, JOURNAL_FILE)} was damaged`);
       expect(log[0]).toContain(`moved it to ${join(dir, aside!)}`);
-      expect(readJournal(dir).pending).toEqual([]);
+      expect(log[0]).toMatch(kept ? /its 1 pending change\(s\) were read/ : /its pending changes could not be read/);
+      expect(log[0]).toMatch(memory ? /memory of the calls accepted lately was read/ : /memory of the calls accepted lately is lost, so calls signed before \S+ are refused/);
+      expect(readJournal(dir).pending).toHaveLength(kept);
     }
   });
 });
@@ -232,7 +258,7 @@ describe('accepted means published, across restarts', () => {
   it('remembers accepted deliveries across a restart: the same call to a new listener is refused with 409', async () => {
     const dir = tempDir();
     const body = '{"type":"page","id":4}';
-    const headers = signedHeaders(SECRET, body, { delivery: 'delivery-77' });
+    const headers = contentHeaders(SECRET, body, { delivery: 'delivery-77' });
     const first = await startHook(dir, recordingRebuild({ auto: true }).rebuild);
     expect((await fetch(`${first.url}/hooks/content`, { method: 'POST', body, headers })).status).toBe(202);
     await first.close();
@@ -255,7 +281,7 @@ describe('accepted means published, across restarts', () => {
     mkdirSync(join(dir, JOURNAL_FILE));
     writeFileSync(join(dir, JOURNAL_FILE, 'blocker'), '');
     const body = '{"type":"post","id":1}';
-    const headers = signedHeaders(SECRET, body, { delivery: 'd-503' });
+    const headers = contentHeaders(SECRET, body, { delivery: 'd-503' });
     const refused = await fetch(`${hook.url}/hooks/content`, { method: 'POST', body, headers });
     expect(refused.status).toBe(503);
     expect(((await refused.json()) as { error: string }).error).toMatch(/nothing was accepted/);
@@ -270,6 +296,70 @@ describe('accepted means published, across restarts', () => {
     expect((await fetch(`${hook.url}/hooks/content`, { method: 'POST', body, headers })).status).toBe(202);
     await vi.waitFor(() => expect(fake.calls).toHaveLength(1));
     expect(readJournal(dir).pending).toHaveLength(1);
+  });
+});
+
+describe('a damaged journal', () => {
+  it('with one stray byte appended: the next listener still refuses a replayed call, rebuilds what was pending, and says the journal was damaged', async () => {
+    const dir = tempDir();
+    const body = '{"type":"page","id":4}';
+    const headers = contentHeaders(SECRET, body, { delivery: 'delivery-91' });
+    const first = await startHook(dir, recordingRebuild().rebuild, 60_000);
+    expect((await fetch(`${first.url}/hooks/content`, { method: 'POST', body, headers })).status).toBe(202);
+    await first.close();
+    appendFileSync(join(dir, JOURNAL_FILE), 'x');
+
+    const fake = recordingRebuild();
+    const second = await startHook(dir, fake.rebuild, 60_000);
+    expect((await fetch(`${second.url}/hooks/content`, { method: 'POST', body, headers })).status).toBe(409);
+    await vi.waitFor(() => expect(fake.calls.map((c) => c.changes)).toEqual([[{ type: 'page', id: 4 }]]));
+    expect(second.lines.filter((l) => l.includes(`the journal ${join(dir, JOURNAL_FILE)} was damaged`))).toHaveLength(1);
+  });
+
+  it('that cannot be read at all: calls signed before the listener started are refused, also after another restart; new ones are taken', async () => {
+    const dir = tempDir();
+    const body = '{"type":"post","id":8}';
+    const headers = contentHeaders(SECRET, body, { delivery: 'delivery-92' });
+    const first = await startHook(dir, recordingRebuild({ auto: true }).rebuild);
+    expect((await fetch(`${first.url}/hooks/content`, { method: 'POST', body, headers })).status).toBe(202);
+    await first.close();
+    writeFileSync(join(dir, JOURNAL_FILE), 'not a journal');
+
+    const second = await startHook(dir, recordingRebuild({ auto: true }).rebuild);
+    const replay = await fetch(`${second.url}/hooks/content`, { method: 'POST', body, headers });
+    expect(replay.status).toBe(401);
+    expect(((await replay.json()) as { error: string }).error).toMatch(/signed before this listener started/);
+    const line = second.lines.find((l) => l.includes('was damaged'));
+    expect(line).toMatch(/calls signed before .* are refused/);
+    // Signed after the start: taken.
+    expect((await post(second.url, '{"type":"post","id":9}', 'delivery-93', Date.now() + 1000)).status).toBe(202);
+    await second.close();
+
+    const third = await startHook(dir, recordingRebuild({ auto: true }).rebuild);
+    expect((await fetch(`${third.url}/hooks/content`, { method: 'POST', body, headers })).status).toBe(401);
+  });
+});
+
+describe('who may read what the listener writes', () => {
+  it('the journal is its owner\'s alone, also when it replaces one an older listener left world-readable, and so is a damaged one moved aside', async () => {
+    const dir = tempDir();
+    const file = join(dir, JOURNAL_FILE);
+    writeFileSync(file, JSON.stringify({ version: 1, nextId: 1, pending: [], seen: {}, published: [] }));
+    chmodSync(file, 0o644);
+    const mode = (path: string) => statSync(path).mode & 0o777;
+    const hook = await startHook(dir, recordingRebuild().rebuild, 60_000);
+    expect(mode(file)).toBe(0o600);
+    expect((await post(hook.url, '{"type":"menu"}', 'mode-1')).status).toBe(202);
+    expect(mode(file)).toBe(0o600);
+    await hook.close();
+
+    chmodSync(file, 0o644);
+    appendFileSync(file, 'x');
+    await startHook(dir, recordingRebuild().rebuild, 60_000);
+    const aside = readdirSync(dir).filter((f) => f.startsWith(`${JOURNAL_FILE}.`));
+    expect(aside).toHaveLength(1);
+    expect(mode(join(dir, aside[0]!))).toBe(0o600);
+    expect(mode(file)).toBe(0o600);
   });
 });
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readWebhookSecret, SecretProblem } from '../../scripts/lib/webhook/secret.ts';
-import { signedHeaders } from '../helpers/webhook-client.ts';
+import { statusHeaders } from '../helpers/webhook-client.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const KEY = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
@@ -115,9 +115,9 @@ describe('scripts/webhook.ts', () => {
         expect(run.url, run.output()).not.toBeNull();
         expect(run.output()).toMatch(/secret from (WEBHOOK_SECRET_FILE|the systemd credential webhook-secret)/);
         expect(run.output()).not.toContain(KEY);
-        expect((await fetch(`${run.url}/hooks/status`, { headers: signedHeaders(KEY, '') })).status).toBe(200);
-        expect((await fetch(`${run.url}/hooks/status`, { headers: signedHeaders(`${KEY}\n`, '') })).status).toBe(401);
-        expect((await fetch(`${run.url}/hooks/status`, { headers: signedHeaders(OTHER, '') })).status).toBe(401);
+        expect((await fetch(`${run.url}/hooks/status`, { headers: statusHeaders(KEY) })).status).toBe(200);
+        expect((await fetch(`${run.url}/hooks/status`, { headers: statusHeaders(`${KEY}\n`) })).status).toBe(401);
+        expect((await fetch(`${run.url}/hooks/status`, { headers: statusHeaders(OTHER) })).status).toBe(401);
       } finally {
         expect(await run.stop()).toBe(0);
       }

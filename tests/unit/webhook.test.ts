@@ -1,6 +1,6 @@
 /** The webhook's HTTP side (scripts/lib/webhook/server.ts) with a rebuild the tests finish by hand. */
 import { createHmac } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +9,8 @@ import { mergeChanges, type ContentChanges as Changes } from '../../src/content/
 import type { DetailedStatus } from '../../scripts/lib/webhook/freshness.ts';
 import { clientKey, createWebhookServer, MAX_CONNECTIONS_PER_CLIENT, parseChanges, type WebhookOptions, type WebhookServer } from '../../scripts/lib/webhook/server.ts';
 import { sign, verifySignature } from '../../scripts/lib/webhook/signature.ts';
-import { signedHeaders } from '../helpers/webhook-client.ts';
+import { contentHeaders, statusHeaders } from '../helpers/webhook-client.ts';
+import { readJournalParts } from '../helpers/webhook-journal.ts';
 import { idleStatus } from '../helpers/webhook-status.ts';
 
 const SECRET = 'test-secret-0123456789';
@@ -65,8 +66,7 @@ async function start(rebuild: WebhookOptions['rebuild'], debounceMs = 20): Promi
   return { ...hook, lines, journalDir };
 }
 
-const journalOf = (hook: { journalDir: string }) =>
-  JSON.parse(readFileSync(join(hook.journalDir, 'webhook-journal.json'), 'utf8')) as { pending: { changes: Changes; attempts: number; lastError: string | null }[] };
+const journalOf = (hook: { journalDir: string }) => readJournalParts(hook.journalDir) as { pending: { changes: Changes; attempts: number; lastError: string | null }[] };
 
 /** Runs `body` against a fresh server and always closes it. */
 async function withServer(
@@ -84,17 +84,20 @@ async function withServer(
 
 const nowS = () => Math.floor(Date.now() / 1000);
 
-/** A call signed as the README says (timestamp + body), or with the given signature, or none (`null`). */
+/** The signature of a `POST /hooks/content` of `body` without a delivery id. */
+const signContent = (secret: string, body: string, timestamp: number | string) => sign(secret, { method: 'POST', path: '/hooks/content', timestamp, body });
+
+/** A call signed as docs/webhook.md says (no delivery id), or with the given signature, or none (`null`). */
 function post(hook: WebhookServer, body: string, signature?: string | null, extra: Record<string, string> = {}) {
   const timestamp = String(nowS());
   const auth: Record<string, string> =
-    signature === null ? {} : { 'x-hook-timestamp': timestamp, 'x-hub-signature-256': signature ?? sign(SECRET, body, timestamp) };
+    signature === null ? {} : { 'x-hook-timestamp': timestamp, 'x-hub-signature-256': signature ?? signContent(SECRET, body, timestamp) };
   return fetch(`${hook.url}/hooks/content`, { method: 'POST', body, headers: { 'content-type': 'application/json', ...auth, ...extra } });
 }
 
 /** The operator's (signed) view of the status. */
 async function getStatus(hook: WebhookServer): Promise<DetailedStatus> {
-  const res = await fetch(`${hook.url}/hooks/status`, { headers: signedHeaders(SECRET, '') });
+  const res = await fetch(`${hook.url}/hooks/status`, { headers: statusHeaders(SECRET) });
   expect(res.status).toBe(200);
   return (await res.json()) as DetailedStatus;
 }
@@ -113,20 +116,38 @@ async function statusUntil(hook: WebhookServer, ok: (s: DetailedStatus) => boole
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('sign / verifySignature / parseChanges', () => {
-  it('signs the timestamp with the exact bytes and verifies with or without the sha256= prefix', () => {
-    const sig = sign(SECRET, '{"type":"post"}', 1700000000);
+  it('signs the timestamp, method, path, delivery id and exact bytes, and verifies with or without the sha256= prefix', () => {
+    const call = { method: 'POST', path: '/hooks/content', timestamp: '1700000000', delivery: 'd-1', body: '{"type":"post"}' };
+    const sig = sign(SECRET, call);
     expect(sig).toMatch(/^sha256=[0-9a-f]{64}$/);
-    // The documented recipe: HMAC-SHA256 of "<timestamp>.<body>".
-    expect(sig).toBe(`sha256=${createHmac('sha256', SECRET).update('1700000000.{"type":"post"}').digest('hex')}`);
-    const body = Buffer.from('{"type":"post"}');
-    expect(verifySignature(SECRET, body, '1700000000', sig)).toBe(true);
-    expect(verifySignature(SECRET, body, '1700000000', sig.slice('sha256='.length))).toBe(true);
-    expect(verifySignature(SECRET, body, '1700000001', sig)).toBe(false);
-    expect(verifySignature(SECRET, body, undefined, sig)).toBe(false);
-    expect(verifySignature(SECRET, Buffer.from('{"type":"post"} '), '1700000000', sig)).toBe(false);
-    expect(verifySignature('other-secret', body, '1700000000', sig)).toBe(false);
-    expect(verifySignature(SECRET, body, '1700000000', undefined)).toBe(false);
-    expect(verifySignature(SECRET, body, '1700000000', 'sha256=abc')).toBe(false);
+    // The documented recipe: HMAC-SHA256 of "<timestamp>\n<METHOD>\n<path>\n<delivery id>\n<body>".
+    expect(sig).toBe(`sha256=${createHmac('sha256', SECRET).update('1700000000\nPOST\n/hooks/content\nd-1\n{"type":"post"}').digest('hex')}`);
+    // Without a delivery id, its line is empty.
+    expect(sign(SECRET, { ...call, delivery: undefined })).toBe(`sha256=${createHmac('sha256', SECRET).update('1700000000\nPOST\n/hooks/content\n\n{"type":"post"}').digest('hex')}`);
+    const received = { ...call, body: Buffer.from(call.body) };
+    expect(verifySignature(SECRET, received, sig)).toBe(true);
+    expect(verifySignature(SECRET, received, sig.slice('sha256='.length))).toBe(true);
+    for (const [what, other] of [
+      ['timestamp', { timestamp: '1700000001' }],
+      ['no timestamp', { timestamp: undefined }],
+      ['body', { body: Buffer.from('{"type":"post"} ') }],
+      ['method', { method: 'GET' }],
+      ['path', { path: '/hooks/status' }],
+      ['delivery id', { delivery: 'd-2' }],
+      ['no delivery id', { delivery: undefined }],
+    ] as const) {
+      expect(verifySignature(SECRET, { ...received, ...other }, sig), what).toBe(false);
+    }
+    expect(verifySignature('other-secret', received, sig)).toBe(false);
+    // The worked example of docs/webhook.md, which senders check their code against.
+    const key = '0123456789abcdef0123456789abcdef';
+    const example = { method: 'POST', path: '/hooks/content', timestamp: 1700000000, delivery: '3f1c9a52-delivery-1', body: '{"type":"post","id":123}' };
+    expect(sign(key, example)).toBe('sha256=33c2231c6aecd0dfb9f0c3a1d8e1a4a388d424d7ea29d376c577b376b13ad210');
+    expect(sign(key, { method: 'GET', path: '/hooks/status', timestamp: 1700000000, body: '' })).toBe(
+      'sha256=292463b20d3b0b4ba382f85766bafe7c931d8f877ec6b395700823cc8670edee',
+    );
+    expect(verifySignature(SECRET, received, undefined)).toBe(false);
+    expect(verifySignature(SECRET, received, 'sha256=abc')).toBe(false);
   });
 
   it('reads the body meaning and merges changes', () => {
@@ -154,7 +175,7 @@ describe('requests', () => {
       // The rebuild is still running and a second call is still answered at once.
       const bare = '{"type":"menu"}';
       const ts = String(nowS());
-      const again = await post(hook, bare, sign(SECRET, bare, ts).slice('sha256='.length), { 'x-hook-timestamp': ts });
+      const again = await post(hook, bare, signContent(SECRET, bare, ts).slice('sha256='.length), { 'x-hook-timestamp': ts });
       expect(again.status).toBe(202);
       expect(hook.lines.some((l) => l.includes('POST /hooks/content 202'))).toBe(true);
       expect(hook.lines.some((l) => l.includes('rebuild started'))).toBe(true);
@@ -166,9 +187,12 @@ describe('requests', () => {
       expect(missing.status).toBe(401);
       expect(await missing.json()).toHaveProperty('error');
       const ts = nowS();
-      const wrong = await post(hook, '{"type":"post"}', sign('not-the-secret', '{"type":"post"}', ts), { 'x-hook-timestamp': String(ts) });
+      const wrong = await post(hook, '{"type":"post"}', signContent('not-the-secret', '{"type":"post"}', ts), { 'x-hook-timestamp': String(ts) });
       expect(wrong.status).toBe(401);
-      const otherBody = await post(hook, '{"type":"page"}', sign(SECRET, '{"type":"post"}', ts), { 'x-hook-timestamp': String(ts) });
+      const otherBody = await post(hook, '{"type":"page"}', signContent(SECRET, '{"type":"post"}', ts), { 'x-hook-timestamp': String(ts) });
+      // The delivery id is signed too.
+      const otherId = await post(hook, '{"type":"post"}', signContent(SECRET, '{"type":"post"}', ts), { 'x-hook-timestamp': String(ts), 'x-hook-delivery': 'added-later' });
+      expect(otherId.status).toBe(401);
       expect(otherBody.status).toBe(401);
       const garbage = await post(hook, '{"type":"post"}', 'sha256=zz');
       expect(garbage.status).toBe(401);
@@ -494,7 +518,7 @@ describe('hostile input', () => {
         const closed = () => slow.filter((s) => s.closed).length;
         await vi.waitFor(() => expect(closed()).toBe(slow.length - MAX_CONNECTIONS_PER_CLIENT), { timeout: 5000 });
         const began = Date.now();
-        const res = await fetch(`${hook.url}/hooks/status`, { headers: signedHeaders(SECRET, '') });
+        const res = await fetch(`${hook.url}/hooks/status`, { headers: statusHeaders(SECRET) });
         expect(res.status).toBe(200);
         expect(Date.now() - began).toBeLessThan(1000);
         expect((await post(hook, '{"type":"post","id":1}')).status).toBe(202);
@@ -525,32 +549,51 @@ describe('replay protection', () => {
   it('refuses a signed call whose timestamp is older than 5 minutes, or from the future', () =>
     withServer(0, async (hook, fake) => {
       const body = '{"type":"post"}';
-      const old = signedHeaders(SECRET, body, { now: Date.now() - 6 * 60_000 });
+      const old = contentHeaders(SECRET, body, { now: Date.now() - 6 * 60_000 });
       const res = await fetch(`${hook.url}/hooks/content`, { method: 'POST', body, headers: old });
       expect(res.status).toBe(401);
       expect(((await res.json()) as { error: string }).error).toMatch(/x-hook-timestamp/);
-      const future = signedHeaders(SECRET, body, { now: Date.now() + 6 * 60_000 });
+      const future = contentHeaders(SECRET, body, { now: Date.now() + 6 * 60_000 });
       expect((await fetch(`${hook.url}/hooks/content`, { method: 'POST', body, headers: future })).status).toBe(401);
-      // A signature over the body alone (the old scheme) is not enough.
-      const bodyOnly = { 'x-hook-timestamp': String(nowS()), 'x-hub-signature-256': `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}` };
-      expect((await fetch(`${hook.url}/hooks/content`, { method: 'POST', body, headers: bodyOnly })).status).toBe(401);
+      // Signatures of the older schemes, the body alone or "<timestamp>.<body>", are not enough.
+      const ts = String(nowS());
+      for (const text of [body, `${ts}.${body}`]) {
+        const headers = { 'x-hook-timestamp': ts, 'x-hub-signature-256': `sha256=${createHmac('sha256', SECRET).update(text).digest('hex')}` };
+        expect((await fetch(`${hook.url}/hooks/content`, { method: 'POST', body, headers })).status, text).toBe(401);
+      }
       expect(fake.calls).toHaveLength(0);
     }));
 
   it('refuses the same call sent twice, and a repeated delivery id', () =>
     withServer(0, async (hook, fake) => {
       const body = '{"type":"page","id":4}';
-      const headers = signedHeaders(SECRET, body, { delivery: 'delivery-1' });
+      const headers = contentHeaders(SECRET, body, { delivery: 'delivery-1' });
       expect((await fetch(`${hook.url}/hooks/content`, { method: 'POST', body, headers })).status).toBe(202);
       const replay = await fetch(`${hook.url}/hooks/content`, { method: 'POST', body, headers });
       expect(replay.status).toBe(409);
       expect(((await replay.json()) as { error: string }).error).toMatch(/already received/);
       // Same delivery id, freshly signed a second later: still a repeat.
-      const later = signedHeaders(SECRET, body, { delivery: 'delivery-1', now: Date.now() + 1000 });
+      const later = contentHeaders(SECRET, body, { delivery: 'delivery-1', now: Date.now() + 1000 });
       expect((await fetch(`${hook.url}/hooks/content`, { method: 'POST', body, headers: later })).status).toBe(409);
-      const other = signedHeaders(SECRET, body, { delivery: 'delivery-2', now: Date.now() + 1000 });
+      const other = contentHeaders(SECRET, body, { delivery: 'delivery-2', now: Date.now() + 1000 });
       expect((await fetch(`${hook.url}/hooks/content`, { method: 'POST', body, headers: other })).status).toBe(202);
       expect((await fake.call(1)).changes).toEqual([{ type: 'page', id: 4 }]);
+    }));
+
+  it('refuses a signed status request sent to /hooks/content, and the same status request sent twice', () =>
+    withServer(0, async (hook, fake) => {
+      const status = statusHeaders(SECRET);
+      expect((await fetch(`${hook.url}/hooks/status`, { headers: status })).status).toBe(200);
+      const asContent = await fetch(`${hook.url}/hooks/content`, { method: 'POST', body: '', headers: status });
+      expect(asContent.status).toBe(401);
+      const again = await fetch(`${hook.url}/hooks/status`, { headers: status });
+      expect(again.status).toBe(409);
+      expect(((await again.json()) as { error: string }).error).toMatch(/already received/);
+      // Nor the other way round: an empty call signed for /hooks/content (everything changed) asks for the detail.
+      const content = contentHeaders(SECRET, '');
+      expect((await fetch(`${hook.url}/hooks/status`, { headers: content })).status).toBe(401);
+      await sleep(50);
+      expect(fake.calls).toHaveLength(0);
     }));
 });
 
@@ -567,7 +610,7 @@ describe('status for anyone', () => {
       expect(text).not.toContain('/srv/');
       // The failed change waits for its retry; anyone sees only how many changes wait.
       expect(JSON.parse(text)).toEqual({ state: 'waiting', lastStartedAt: expect.any(String), lastFinishedAt: expect.any(String), lastSucceeded: false, pending: 1, content: null });
-      const forged = await fetch(`${hook.url}/hooks/status`, { headers: signedHeaders('wrong-secret-0123456789', '') });
+      const forged = await fetch(`${hook.url}/hooks/status`, { headers: statusHeaders('wrong-secret-0123456789') });
       expect(forged.status).toBe(401);
       expect((await getStatus(hook)).lastError).toContain('10.0.0.5');
     }));

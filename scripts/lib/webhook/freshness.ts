@@ -1,16 +1,18 @@
 /**
  * How fresh the published site is, for the operator: the webhook's signed status and its metrics.
  *
- * Read from RELEASES_DIR on each request (a few small files), so it also sees what a nightly run or a
- * rollback did outside the listener: the served release (`current` and its report's `finishedAt`), the
- * last rebuild that found it up to date (`last-report.json`), and the edge's purge backlog
- * (`purge-pending.json`, ../purge-step.ts). The scheduler adds what only the listener knows: pending
- * changes, the time from each accepted change to its publish, rebuild counts and the last error.
+ * Read from RELEASES_DIR on each request, so it also sees what a nightly run or a rollback did outside the
+ * listener: the served release (`current` and its report's `finishedAt`), the last rebuild that found it up
+ * to date (`last-report.json`), and the edge's purge backlog (`purge-pending.json`, ../purge-step.ts). A
+ * report lists every file of its release (megabytes at 35,000 files), and the metrics answer anyone: so
+ * only what freshness needs of it is kept, and it is read again only once the file was replaced. The
+ * scheduler adds what only the listener knows: pending changes, the time from each accepted change to its
+ * publish, rebuild counts and the last error.
  *
  * The metrics (Prometheus text format 0.0.4) are numbers only: no path, URL or message, so they may be
  * read without the secret. A value that is not known (no release yet) is left out rather than given as 0.
  */
-import { readFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { contentCounts, type EditorContentReport } from '../content-report.ts';
 import { readPendingPurge, type PendingPurge } from '../purge-step.ts';
@@ -54,24 +56,66 @@ const secondsSince = (since: string | null | undefined, now: number) => {
   return Number.isNaN(at) ? null : Math.max(0, now - at) / 1000;
 };
 
-async function readJson(path: string): Promise<Record<string, unknown> | null> {
+/** What freshness needs of a rebuild report. */
+interface ReportSummary {
+  release: string | null;
+  finishedAt: string | null;
+  content: ServedRelease['content'];
+}
+
+function summarize(text: string): ReportSummary | null {
+  let value: unknown;
   try {
-    const value: unknown = JSON.parse(await readFile(path, 'utf8'));
-    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : null;
+    value = JSON.parse(text);
   } catch {
     return null;
   }
+  if (typeof value !== 'object' || value === null) return null;
+  const { release, finishedAt, content } = value as Record<string, unknown>;
+  return {
+    release: typeof release === 'string' ? release : null,
+    finishedAt: typeof finishedAt === 'string' ? finishedAt : null,
+    content: contentCounts((content ?? undefined) as EditorContentReport | undefined),
+  };
 }
 
-const finishedAt = (report: Record<string, unknown> | null) => (typeof report?.finishedAt === 'string' ? report.finishedAt : null);
+/** Summaries by path, each with the version of the file it was read from; the few files asked for lately. */
+const summaries = new Map<string, { version: string; summary: ReportSummary | null }>();
+const SUMMARIES_KEPT = 8;
+
+/** The summary of the report at `path`, read again only when the file is another (inode, size, modification time). */
+async function readReport(path: string): Promise<ReportSummary | null> {
+  let handle;
+  try {
+    handle = await open(path, 'r');
+  } catch {
+    return null;
+  }
+  try {
+    // Of the file opened, so that what is read and the version it is kept under are the same file's.
+    const { ino, size, mtimeMs } = await handle.stat();
+    const version = `${ino}:${size}:${mtimeMs}`;
+    const known = summaries.get(path);
+    if (known?.version === version) return known.summary;
+    const summary = summarize(await handle.readFile('utf8'));
+    summaries.delete(path);
+    summaries.set(path, { version, summary });
+    if (summaries.size > SUMMARIES_KEPT) summaries.delete(summaries.keys().next().value!);
+    return summary;
+  } catch {
+    return null;
+  } finally {
+    await handle.close();
+  }
+}
 
 async function servedRelease(dir: string, now: number): Promise<ServedRelease | null> {
   const id = await linkTarget(join(dir, 'current'));
   if (!id) return null;
-  const [own, last] = await Promise.all([readJson(join(dir, 'reports', `${id}.json`)), readJson(join(dir, 'last-report.json'))]);
-  const publishedAt = finishedAt(own);
-  const checkedAt = last?.release === id ? finishedAt(last) : null;
-  const content = contentCounts((own?.content ?? undefined) as EditorContentReport | undefined);
+  const [own, last] = await Promise.all([readReport(join(dir, 'reports', `${id}.json`)), readReport(join(dir, 'last-report.json'))]);
+  const publishedAt = own?.finishedAt ?? null;
+  const checkedAt = last?.release === id ? last.finishedAt : null;
+  const content = own?.content ?? contentCounts(undefined);
   return { id, publishedAt, ageSeconds: secondsSince(publishedAt, now), checkedAt, checkedAgeSeconds: secondsSince(checkedAt, now), content };
 }
 

@@ -7,31 +7,38 @@
  * rebuilt, so a kill, a restart, an aborted or failed rebuild loses none.
  *
  * Every write replaces the whole file atomically (temporary file, fsync, rename, fsync of the folder), one
- * write at a time. A file that cannot be read as a journal is moved aside, with a line saying where; a
- * history entry that cannot be read is only dropped (it is statistics, not a promise).
+ * write at a time, readable by its owner only: it says which calls were taken. Each part is a JSON line of
+ * its own, so that damage to one (a stray byte, a bad entry) loses only that part: above all, the replay
+ * memory outlives damage to the pending changes. A damaged journal is moved aside, with a line saying where
+ * and what was kept. When the replay memory is lost, calls signed before the start are refused, since any
+ * of them may have been accepted already. A history entry that cannot be read is only dropped (it is
+ * statistics, not a promise).
  */
-import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { contentChange, type ContentChanges as Changes } from '../../../src/content/changes.ts';
-import { writeFileDurably } from '../files.ts';
+import { replaceFile } from '../../../src/content/replace-file.ts';
 import { PUBLISHED_KEPT, type PendingChange, type PublishedChange, type SchedulerState } from './scheduler.ts';
 import { ReplayMemory } from './signature.ts';
 
 export const JOURNAL_FILE = 'webhook-journal.json';
-const VERSION = 1;
+/** 2: a line per part; 1 (one JSON object, before the parts were kept apart) is still read. */
+const VERSION = 2;
+const FILE_MODE = 0o600;
 
 interface JournalData {
-  version: typeof VERSION;
   /** The id the next accepted change gets. */
   nextId: number;
   pending: PendingChange[];
   /** Replay memory: key → when it expires (ms since the epoch). */
   seen: Record<string, number>;
+  /** Calls signed before this (ms) may have been accepted and forgotten (ReplayMemory). */
+  lostBefore: number | null;
   /** The last changes published (none in a journal written before they were kept). */
   published: PublishedChange[];
 }
 
-const empty = (): JournalData => ({ version: VERSION, nextId: 1, pending: [], seen: {}, published: [] });
+const empty = (): JournalData => ({ nextId: 1, pending: [], seen: {}, lostBefore: null, published: [] });
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -85,19 +92,72 @@ function readPublished(value: unknown): PublishedChange[] {
   });
 }
 
-/** The journal's text read back; throws saying what is wrong with it. */
-function parseJournal(text: string): JournalData {
-  const value: unknown = JSON.parse(text);
-  if (!isObject(value) || value.version !== VERSION) throw new Error(`not a version ${VERSION} journal`);
-  if (!Array.isArray(value.pending)) throw new Error('"pending" must be a list');
-  if (!isObject(value.seen) || !Object.values(value.seen).every(Number.isFinite)) throw new Error('"seen" must map keys to times');
-  const pending = value.pending.map(readEntry);
-  const nextId = Math.max(Number.isSafeInteger(value.nextId) ? (value.nextId as number) : 1, ...pending.map((e) => e.id + 1));
-  return { version: VERSION, nextId, pending, seen: value.seen as Record<string, number>, published: readPublished(value.published) };
+const parseOrUndefined = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
+
+/** The parts of a journal's text, each as written; a line that cannot be read is named in `damage`. */
+function splitParts(text: string): { parts: Record<string, unknown>; damage: string[] } {
+  const whole = parseOrUndefined(text);
+  if (isObject(whole) && whole.version === 1) return { parts: whole, damage: [] };
+  const parts: Record<string, unknown> = {};
+  const damage: string[] = [];
+  text.split('\n').forEach((line, i) => {
+    if (line.trim() === '') return;
+    const value = parseOrUndefined(line);
+    if (isObject(value)) Object.assign(parts, value);
+    else damage.push(`line ${i + 1} cannot be read`);
+  });
+  if (parts.version !== undefined && parts.version !== VERSION) return { parts: {}, damage: [`it is not a version ${VERSION} journal`] };
+  return { parts, damage };
 }
 
-/** Reads the journal; a missing file is an empty journal, one that is not a journal is moved aside. */
-async function load(file: string, log: (line: string) => void): Promise<JournalData> {
+/** `read(value)`, or null with what is wrong added to `damage`. */
+function part<T>(name: string, value: unknown, read: (value: unknown) => T, damage: string[]): T | null {
+  if (value === undefined) {
+    damage.push(`${name}: missing`);
+    return null;
+  }
+  try {
+    return read(value);
+  } catch (error) {
+    damage.push(`${name}: ${messageOf(error)}`);
+    return null;
+  }
+}
+
+function readPending(value: unknown): PendingChange[] {
+  if (!Array.isArray(value)) throw new Error('not a list');
+  return value.map(readEntry);
+}
+
+function readMemory(seen: unknown, lostBefore: unknown): Pick<JournalData, 'seen' | 'lostBefore'> {
+  if (!isObject(seen) || !Object.values(seen).every(Number.isFinite)) throw new Error('keys must map to times');
+  if (lostBefore !== undefined && !Number.isFinite(lostBefore)) throw new Error('"lostBefore" must be a time');
+  return { seen: seen as Record<string, number>, lostBefore: (lostBefore as number | undefined) ?? null };
+}
+
+/** What could be read of a journal's text: each part, or null for one that could not be; `damage` says what was wrong. */
+function readJournal(text: string) {
+  const { parts, damage } = splitParts(text);
+  const pending = part('pending changes', parts.pending, readPending, damage);
+  const memory = part('replay memory', parts.seen, (seen) => readMemory(seen, parts.lostBefore), damage);
+  const published = readPublished(parts.published);
+  const ids = [...(pending ?? []), ...published].map((e) => e.id + 1);
+  const nextId = Math.max(Number.isSafeInteger(parts.nextId) ? (parts.nextId as number) : 1, ...ids);
+  return { nextId, pending, memory, published, damage };
+}
+
+/**
+ * Reads the journal; a missing file is an empty journal. A damaged one is moved aside (readable by its owner
+ * only) with a line saying what was kept; when its replay memory is lost, calls signed before `now` are
+ * refused until none of them can be fresh any more.
+ */
+async function load(file: string, log: (line: string) => void, now: number): Promise<JournalData> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -105,17 +165,26 @@ async function load(file: string, log: (line: string) => void): Promise<JournalD
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return empty();
     throw error;
   }
-  try {
-    return parseJournal(text);
-  } catch (error) {
-    const aside = `${file}.corrupt-${new Date().toISOString().replace(/[-:.]/g, '')}`;
-    await rename(file, aside);
-    log(
-      `webhook: the journal ${file} is corrupt (${messageOf(error)}); moved it to ${aside} and started with an empty one. ` +
-        'Changes it held are not replayed: read it and send them again.',
-    );
-    return empty();
-  }
+  const read = readJournal(text);
+  const data: JournalData = {
+    nextId: read.nextId,
+    pending: read.pending ?? [],
+    seen: read.memory?.seen ?? {},
+    lostBefore: read.memory ? read.memory.lostBefore : now,
+    published: read.published,
+  };
+  if (!read.damage.length) return data;
+  const aside = `${file}.damaged-${new Date(now).toISOString().replace(/[-:.]/g, '')}`;
+  await rename(file, aside);
+  await chmod(aside, FILE_MODE);
+  const pending = read.pending
+    ? `its ${read.pending.length} pending change(s) were read and are rebuilt`
+    : 'its pending changes could not be read and are not rebuilt: read them there and send them again';
+  const memory = read.memory
+    ? 'its memory of the calls accepted lately was read'
+    : `its memory of the calls accepted lately is lost, so calls signed before ${new Date(now).toISOString()} are refused (401)`;
+  log(`webhook: the journal ${file} was damaged (${read.damage.join('; ')}); moved it to ${aside}. ${pending}; ${memory}.`);
+  return data;
 }
 
 export class Journal {
@@ -127,10 +196,11 @@ export class Journal {
   readonly published: readonly PublishedChange[];
   #nextId: number;
   #queue: Promise<unknown> = Promise.resolve();
+  #saving: Promise<void> | null = null;
 
   private constructor(file: string, data: JournalData) {
     this.file = file;
-    this.replay = new ReplayMemory(data.seen);
+    this.replay = new ReplayMemory(data.seen, data.lostBefore);
     this.loaded = data.pending;
     this.published = data.published;
     this.#nextId = data.nextId;
@@ -142,7 +212,7 @@ export class Journal {
     const file = join(dir, JOURNAL_FILE);
     // Temporary files of a listener killed while writing (one listener per folder, so none is in use).
     for (const name of await readdir(dir)) if (name.startsWith(`${JOURNAL_FILE}.tmp-`)) await rm(join(dir, name), { force: true });
-    const journal = new Journal(file, await load(file, log));
+    const journal = new Journal(file, await load(file, log, Date.now()));
     await journal.exclusive(() => journal.write({ pending: [...journal.loaded], published: [...journal.published] }));
     return journal;
   }
@@ -164,16 +234,38 @@ export class Journal {
    * that is on disk. Throws when the write fails. Call it from `exclusive` work.
    */
   async write(state: SchedulerState, keys: readonly string[] = [], now = Date.now()): Promise<void> {
-    const data: JournalData = { version: VERSION, nextId: this.#nextId, pending: state.pending, seen: this.replay.saved(now, keys), published: state.published };
-    await writeFileDurably(this.file, `${JSON.stringify(data, null, 2)}\n`);
+    const lostBefore = this.replay.lostBefore(now);
+    const lines = [
+      { version: VERSION, nextId: this.#nextId },
+      { seen: this.replay.saved(now, keys), ...(lostBefore === null ? {} : { lostBefore }) },
+      { pending: state.pending },
+      { published: state.published },
+    ];
+    await replaceFile(this.file, `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`, { durable: true, mode: FILE_MODE });
     this.replay.remember(keys, now);
   }
 
-  /** Writes what `state()` says when its turn comes; a failure is logged (the next write carries the same). */
+  /**
+   * Writes what `state()` says when its turn comes; a failure is logged (the next write carries the same).
+   * Asked again before that turn, it is the same write: it will carry what both wanted.
+   */
   save(state: () => SchedulerState, log: (line: string) => void): Promise<void> {
-    return this.exclusive(() => this.write(state())).catch((error: unknown) =>
-      log(`webhook: cannot write the journal ${this.file}: ${messageOf(error)}`),
-    );
+    this.#saving ??= this.exclusive(() => {
+      this.#saving = null;
+      return this.write(state());
+    }).catch((error: unknown) => log(`webhook: cannot write the journal ${this.file}: ${messageOf(error)}`));
+    return this.#saving;
+  }
+
+  /**
+   * For a signed call that changes nothing (the status): false when its keys were seen lately; otherwise
+   * they are remembered at once and saved with the journal, without the answer waiting for the disk.
+   */
+  admit(keys: readonly string[], state: () => SchedulerState, log: (line: string) => void, now = Date.now()): boolean {
+    if (this.replay.has(keys, now)) return false;
+    this.replay.remember(keys, now);
+    void this.save(state, log);
+    return true;
   }
 
   /** Resolves once no write is queued. */

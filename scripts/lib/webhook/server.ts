@@ -2,19 +2,22 @@
  * The webhook's HTTP listener: the content API (or an operator) says that something changed, and the
  * change is recorded in the journal and scheduled for a rebuild.
  *
- *   POST /hooks/content   signed (./signature.ts): `x-hook-timestamp` and `x-hub-signature-256`; optional
- *                         `x-hook-delivery: <id>`. A stale timestamp, or a delivery id or signature seen in
- *                         the replay window (also before a restart), is refused.
+ *   POST /hooks/content   signed (./signature.ts) for this method and path: `x-hook-timestamp` and
+ *                         `x-hub-signature-256`; optional `x-hook-delivery: <id>`. A stale timestamp, or a
+ *                         delivery id or signature seen in the replay window (also before a restart), is
+ *                         refused; so is one signed before the start when a damaged journal lost that memory.
  *                         Empty body or `{}` = everything changed, otherwise `{type, id?}` or an array of them.
  *                         Answers 202 {queued: true} once the change is in the journal (503 if it cannot be
  *                         written: then nothing is accepted); the rebuild runs in the background.
  *   GET  /hooks/status    unsigned: {state, lastStartedAt, lastFinishedAt, lastSucceeded, pending: <count>, content:
  *                         {deadLinks, unavailableDocuments, itemsWithRemovedElements} of the served release};
- *                         signed the same way (empty body): Status (./scheduler.ts), with every pending change,
- *                         its attempts, last error and age, the changes published lately and how long each
- *                         took, the served release and its age, and the edge's purge backlog (./freshness.ts).
+ *                         signed the same way for GET and this path (empty body; replays refused too):
+ *                         Status (./scheduler.ts), with every pending change, its attempts, last error and
+ *                         age, the changes published lately and how long each took, the served release and
+ *                         its age, and the edge's purge backlog (./freshness.ts).
  *                         The detail (error messages name internal URLs and paths) is for the operator only.
- *   GET  /hooks/metrics   unsigned, Prometheus text format: the same freshness as numbers only.
+ *   GET  /hooks/metrics   unsigned, Prometheus text format: the same freshness as numbers only (the release's
+ *                         report is parsed once per version of the file, not at each request: ./freshness.ts).
  *
  * Connections are bounded (count, per client address, header and request time, keep-alive idle time) and
  * bodies to 64 KiB.
@@ -128,8 +131,20 @@ const header = (req: IncomingMessage, name: string) => {
 const send = (hook: Hook, res: ServerResponse, code: number, body: unknown, headers: Record<string, string> = {}) =>
   sendJson(res, code, body, { 'cache-control': 'no-store', ...(hook.closing ? { connection: 'close' } : {}), ...headers });
 
-const signatureProblem = (hook: Hook, req: IncomingMessage, body: Uint8Array) =>
-  authFailure(hook.secret, body, header(req, TIMESTAMP_HEADER), header(req, SIGNATURE_HEADER));
+/** Why a signed request to `path` is refused (401), or null. */
+function signatureProblem(hook: Hook, req: IncomingMessage, path: string, body: Uint8Array): string | null {
+  const timestamp = header(req, TIMESTAMP_HEADER);
+  const request = { method: req.method ?? '', path, timestamp, delivery: header(req, DELIVERY_HEADER), body };
+  const failure = authFailure(hook.secret, request, header(req, SIGNATURE_HEADER));
+  if (failure) return failure;
+  if (hook.journal.replay.signedBeforeLoss(timestamp!, Date.now())) {
+    return `signed before this listener started, and its journal lost the calls accepted before: sign it again with a fresh ${TIMESTAMP_HEADER}`;
+  }
+  return null;
+}
+
+const keysOf = (req: IncomingMessage) => replayKeys(header(req, SIGNATURE_HEADER)!, header(req, DELIVERY_HEADER));
+const REPLAYED = { error: 'this call was already received (a replayed delivery)' };
 
 /**
  * Records an authenticated call: refused when its keys were seen or the listener is closing; otherwise the
@@ -163,7 +178,7 @@ async function handleContent(hook: Hook, req: IncomingMessage, res: ServerRespon
     return send(hook, res, 413, { error: `body larger than ${MAX_BODY_BYTES} bytes` }, { connection: 'close' });
   }
   // Signature first, so an unsigned caller learns nothing about the body's format.
-  const failure = signatureProblem(hook, req, read.body);
+  const failure = signatureProblem(hook, req, CONTENT_PATH, read.body);
   if (failure) return send(hook, res, 401, { error: failure });
   let changes: Changes;
   try {
@@ -172,8 +187,8 @@ async function handleContent(hook: Hook, req: IncomingMessage, res: ServerRespon
     if (error instanceof BadRequest) return send(hook, res, 400, { error: error.message });
     throw error;
   }
-  const outcome = await accept(hook, changes, replayKeys(header(req, SIGNATURE_HEADER)!, header(req, DELIVERY_HEADER)));
-  if (outcome === 'replayed') return send(hook, res, 409, { error: 'this call was already received (a replayed delivery)' });
+  const outcome = await accept(hook, changes, keysOf(req));
+  if (outcome === 'replayed') return send(hook, res, 409, REPLAYED);
   if (outcome === 'closing') return send(hook, res, 503, { error: 'shutting down' });
   if (outcome === 'unwritable') return send(hook, res, 503, { error: 'the call could not be recorded; nothing was accepted, send it again' });
   send(hook, res, 202, { queued: true });
@@ -184,8 +199,11 @@ async function handleStatus(hook: Hook, req: IncomingMessage, res: ServerRespons
   if (req.method === 'HEAD') return void res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end();
   const full = hook.scheduler.status();
   if (header(req, SIGNATURE_HEADER) !== undefined) {
-    const failure = signatureProblem(hook, req, Buffer.alloc(0));
-    return failure ? send(hook, res, 401, { error: failure }) : send(hook, res, 200, detailedStatus(full, await readFreshness(hook.dir)));
+    const failure = signatureProblem(hook, req, STATUS_PATH, Buffer.alloc(0));
+    if (failure) return send(hook, res, 401, { error: failure });
+    // A captured status request must not give the detail again, to anyone.
+    if (!hook.journal.admit(keysOf(req), () => hook.scheduler.state(), hook.log)) return send(hook, res, 409, REPLAYED);
+    return send(hook, res, 200, detailedStatus(full, await readFreshness(hook.dir)));
   }
   const bare: PublicStatus = {
     state: full.state,

@@ -3,11 +3,12 @@
  * its default and nothing listens there, the bundled sample API is started.
  */
 import { readMachineSettings, SAMPLE_API_URL, type SiteConfig } from '../../src/config.ts';
+import { fetchSameOrigin } from '../../src/lib/fetch-same-origin.ts';
 import { startSampleApi, type SampleApi } from '../sample-api/server.ts';
 
 async function answers(base: string): Promise<boolean> {
   try {
-    const res = await fetch(`${base}/api/home/menus`, { headers: { langType: '1' }, signal: AbortSignal.timeout(2000) });
+    const res = await fetchSameOrigin(`${base}/api/home/menus`, { headers: { langType: '1' }, signal: AbortSignal.timeout(2000) });
     await res.body?.cancel();
     return res.ok;
   } catch {

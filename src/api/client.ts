@@ -13,6 +13,7 @@
  */
 import * as v from 'valibot';
 import type { LangNumber } from '../i18n/languages.ts';
+import { fetchSameOrigin, RedirectRefused } from '../lib/fetch-same-origin.ts';
 import type {
   Appeal,
   AppealOutcome,
@@ -101,7 +102,7 @@ export function createApiClient(options: ApiClientOptions) {
     timeoutMs = 15_000,
     retries = 3,
     backoffMs = 300,
-    fetch: doFetch = globalThis.fetch.bind(globalThis),
+    fetch: doFetch = fetchSameOrigin,
     onWarning = () => {},
     onRequest = () => {},
     maxAnswerBytes = MAX_ANSWER_BYTES,
@@ -128,17 +129,14 @@ export function createApiClient(options: ApiClientOptions) {
       onRequest('GET', target);
       let res: Response;
       try {
+        // A redirect may stay on the API's host (fetchSameOrigin): another server's answer would be filed as the API's.
         res = await doFetch(target, { headers: headers(lang, header), signal: AbortSignal.timeout(timeoutMs) });
       } catch (err) {
+        if (err instanceof RedirectRefused) throw new ApiError(endpoint, err.message);
         [problem, status] = [describeFetchError(err, timeoutMs), undefined];
         continue;
       }
       status = res.status;
-      // A redirect may stay on the API's host; elsewhere, another server's answer would be filed as the API's.
-      if (res.redirected && new URL(res.url).origin !== new URL(base).origin) {
-        await res.body?.cancel();
-        throw new ApiError(endpoint, `redirected to another host (${new URL(res.url).origin}); refused`);
-      }
       if (res.status >= 500) {
         await res.body?.cancel();
         problem = `server error ${res.status}`;

@@ -4,6 +4,7 @@
  * origin only, the body bounded (a runaway or hostile answer must not fill the memory), with a few
  * retries on a failure that may pass (no answer, a 5xx).
  */
+import { fetchSameOrigin, RedirectRefused } from '../lib/fetch-same-origin.ts';
 
 /** A download that failed; `gone` when the server says the file is no more (404, 410), so an earlier copy is not kept. */
 export class DownloadError extends Error {
@@ -40,42 +41,36 @@ async function download(url: string, options: DownloadOptions): Promise<Download
   const headers: Record<string, string> = { accept: options.accept };
   if (known?.etag) headers['if-none-match'] = known.etag;
   else if (known?.lastModified) headers['if-modified-since'] = known.lastModified;
-  let target = url;
-  for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-    const res = await fetch(target, { headers, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
-    if (res.status >= 300 && res.status < 400 && res.status !== 304) {
-      await res.body?.cancel();
-      const location = res.headers.get('location');
-      const next = location && URL.canParse(location, target) ? new URL(location, target) : null;
-      if (!next || next.origin !== new URL(url).origin) throw new DownloadError(`redirected to another host (${next?.origin ?? 'no location'})`);
-      target = next.href;
-      continue;
-    }
-    if (res.status === 304 && known) return { status: 304 };
-    if (res.status !== 200) {
-      await res.body?.cancel();
-      throw new DownloadError(`HTTP ${res.status}`, res.status === 404 || res.status === 410);
-    }
-    const declared = Number(res.headers.get('content-length') ?? 0);
-    if (declared > maxBytes) {
-      await res.body?.cancel();
-      throw new DownloadError(`${declared} bytes, more than the ${maxBytes} ${what} may have`);
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of res.body ?? []) {
-      size += chunk.length;
-      if (size > maxBytes) throw new DownloadError(`more than the ${maxBytes} bytes ${what} may have`);
-      chunks.push(Buffer.from(chunk));
-    }
-    return {
-      status: 200,
-      bytes: Buffer.concat(chunks),
-      etag: res.headers.get('etag') ?? undefined,
-      lastModified: res.headers.get('last-modified') ?? undefined,
-    };
+  let res: Response;
+  try {
+    res = await fetchSameOrigin(url, { headers, signal: AbortSignal.timeout(timeoutMs) }, MAX_REDIRECTS);
+  } catch (error) {
+    if (error instanceof RedirectRefused) throw new DownloadError(error.message);
+    throw error;
   }
-  throw new DownloadError(`more than ${MAX_REDIRECTS} redirects`);
+  if (res.status === 304 && known) return { status: 304 };
+  if (res.status !== 200) {
+    await res.body?.cancel();
+    throw new DownloadError(`HTTP ${res.status}`, res.status === 404 || res.status === 410);
+  }
+  const declared = Number(res.headers.get('content-length') ?? 0);
+  if (declared > maxBytes) {
+    await res.body?.cancel();
+    throw new DownloadError(`${declared} bytes, more than the ${maxBytes} ${what} may have`);
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of res.body ?? []) {
+    size += chunk.length;
+    if (size > maxBytes) throw new DownloadError(`more than the ${maxBytes} bytes ${what} may have`);
+    chunks.push(Buffer.from(chunk));
+  }
+  return {
+    status: 200,
+    bytes: Buffer.concat(chunks),
+    etag: res.headers.get('etag') ?? undefined,
+    lastModified: res.headers.get('last-modified') ?? undefined,
+  };
 }
 
 /** `download`, tried again after 0.3 s and 0.6 s when the failure may pass; `count` is called per request. */

@@ -6,6 +6,8 @@ import type { ApiWarning } from '../../src/api/types.ts';
 import { POST_TYPES } from '../../src/api/types.ts';
 import type { SampleApi } from '../../scripts/sample-api/server.ts';
 import { startTestApi } from '../helpers/sample-api.ts';
+import { ensureApi } from '../../scripts/lib/api.ts';
+import type { SiteConfig } from '../../src/config.ts';
 
 let api: SampleApi;
 beforeAll(async () => {
@@ -307,12 +309,27 @@ describe('an API that answers for someone else', () => {
   }
   const post = (id: number) => JSON.stringify({ data: { id, title: `Post ${id}`, berifDescription: "b", description: "<p>d</p>", imageUrl: null, date: "2026-11-20T10:00:00", countViews: 1 } });
 
-  it('refuses a redirect to another host instead of filing its answer as the API’s', async () => {
-    const other = await serve((_req, res) => void res.writeHead(200, { 'content-type': 'application/json' }).end(post(1)));
-    const api = await serve((_req, res) => void res.writeHead(302, { location: `${other.url}/api/post/1` }).end());
+  it('refuses a redirect to another host before asking there, instead of filing its answer as the API’s', async () => {
+    // Where a cloud's metadata service would answer: the build machine must never send it a request.
+    const asked: string[] = [];
+    const other = await serve((req, res) => {
+      asked.push(req.url!);
+      res.writeHead(200, { 'content-type': 'application/json' }).end(post(1));
+    });
+    const api = await serve((req, res) => {
+      const path = req.url!.split('?')[0];
+      if (path === '/api/post/2') return void res.writeHead(301, { location: '/api/post/1' }).end();
+      if (path === '/api/post/1') return void res.writeHead(200, { 'content-type': 'application/json' }).end(post(1));
+      res.writeHead(302, { location: `${other.url}/latest/meta-data/iam/security-credentials/` }).end();
+    });
     try {
       const client = createApiClient({ baseUrl: api.url, retries: 0 });
       await expect(client.post(160, 1)).rejects.toThrow(/api\/post\/160: redirected to another host \(http:\/\/127\.0\.0\.1:\d+\); refused/);
+      await expect(ensureApi({ apiBase: api.url } as SiteConfig)).rejects.toThrow(/does not answer/);
+      expect(asked).toEqual([]);
+      // A redirect on the API's own host is followed.
+      expect(await client.post(2, 1)).toBeNull();
+      expect(asked).toEqual([]);
     } finally {
       await Promise.all([api.close(), other.close()]);
     }

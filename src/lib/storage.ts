@@ -19,7 +19,10 @@ export const STORAGE_KEYS = {
   a11y: `${STORAGE_PREFIX}a11y`,
   /** Votes cast on this device, by survey id. */
   surveyVotes: `${STORAGE_PREFIX}survey-votes`,
-  /** The unsent appeal (name, phone, e-mail, text) and when it was saved: expires after 24 hours. */
+  /**
+   * The unsent appeal (name, phone, e-mail, text) and when it was saved: in the tab's session storage, gone
+   * when the tab is closed; in local storage, for at most 24 hours, only when the citizen asks for that.
+   */
   appealDraft: `${STORAGE_PREFIX}appeal-draft`,
   /** Until when the cookie notice was accepted (150 days after, docs/rules.md, Cookie consent). */
   cookieConsent: `${STORAGE_PREFIX}cookie-consent`,
@@ -27,26 +30,29 @@ export const STORAGE_KEYS = {
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 
-function storage(): Storage | null {
+/** Local storage, kept until removed; or the tab's session storage, gone when the tab is closed. */
+type Kept = 'device' | 'tab';
+
+function storage(kept: Kept): Storage | null {
   try {
-    return globalThis.localStorage ?? null;
+    return (kept === 'device' ? globalThis.localStorage : globalThis.sessionStorage) ?? null;
   } catch {
     return null;
   }
 }
 
-export function readStored(key: StorageKey): string | null {
+export function readStored(key: StorageKey, kept: Kept = 'device'): string | null {
   try {
-    return storage()?.getItem(key) ?? null;
+    return storage(kept)?.getItem(key) ?? null;
   } catch {
     return null;
   }
 }
 
 /** Whether the value was stored (false when storage is blocked or full). */
-export function writeStored(key: StorageKey, value: string): boolean {
+export function writeStored(key: StorageKey, value: string, kept: Kept = 'device'): boolean {
   try {
-    const s = storage();
+    const s = storage(kept);
     s?.setItem(key, value);
     return s !== null;
   } catch {
@@ -54,17 +60,21 @@ export function writeStored(key: StorageKey, value: string): boolean {
   }
 }
 
-export function removeStored(key: StorageKey): void {
+export function removeStored(key: StorageKey, kept: Kept = 'device'): void {
   try {
-    storage()?.removeItem(key);
+    storage(kept)?.removeItem(key);
   } catch {
     // Blocked: there is nothing stored to remove.
   }
 }
 
+const inStorageShape = (kept: Kept): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> => ({
+  getItem: (key) => readStored(key as StorageKey, kept),
+  setItem: (key, value) => void writeStored(key as StorageKey, value, kept),
+  removeItem: (key) => removeStored(key as StorageKey, kept),
+});
+
 /** The same three operations in Storage's shape, for code written against a Storage (and tested with a fake one). */
-export const siteStorage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = {
-  getItem: (key) => readStored(key as StorageKey),
-  setItem: (key, value) => void writeStored(key as StorageKey, value),
-  removeItem: (key) => removeStored(key as StorageKey),
-};
+export const siteStorage = inStorageShape('device');
+/** The same, in the tab's session storage: what must not outlive the tab on a shared computer. */
+export const tabStorage = inStorageShape('tab');

@@ -167,7 +167,7 @@ test.describe('an appeal survives the connection', () => {
       await context.setOffline(true);
       await expect(status(page, d['appeal.offline'])).toBeVisible();
       await expect(field(page, d, 'message')).toHaveValue(message);
-      expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.appealDraft)).toContain(message);
+      expect(await page.evaluate((key) => sessionStorage.getItem(key), STORAGE_KEYS.appealDraft)).toContain(message);
       await context.setOffline(false);
       await expect(status(page, d['appeal.online'])).toBeVisible();
       await expect(status(page, d['appeal.offline'])).toHaveCount(0);

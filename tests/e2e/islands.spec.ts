@@ -268,7 +268,7 @@ test.describe('appeal form', () => {
       await expect(sent).toBeFocused();
       await page.waitForTimeout(2500);
       await expect(sent).toBeVisible();
-      expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.appealDraft)).toBeNull();
+      expect(await page.evaluate((key) => [localStorage.getItem(key), sessionStorage.getItem(key)], STORAGE_KEYS.appealDraft)).toEqual([null, null]);
       // Another appeal starts from an empty form.
       await sent.getByRole('button', { name: d['appeal.another'] }).click();
       await expect(field(page, d, 'fullName')).toHaveValue('');
@@ -328,6 +328,44 @@ test.describe('appeal form', () => {
       await expect(field(page, d, 'fullName')).toHaveValue('');
       await expect(page.getByText(d['appeal.draftRestored'])).toHaveCount(0);
       expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.appealDraft)).toBeNull();
+    });
+  }
+  for (const lang of [RU, UZ]) {
+    test(`on a shared computer the draft goes with the tab unless the citizen asks to keep it on the device (${lang.label})`, async ({ page, context }) => {
+      const d = DICTIONARIES[lang.code];
+      const stored = (p: typeof page) => p.evaluate((key) => ({ device: localStorage.getItem(key), tab: sessionStorage.getItem(key) }), STORAGE_KEYS.appealDraft);
+      await page.goto(localizePath(lang, '/murojaat_yuborish'));
+      await fill(page, d, VALID);
+      const keep = page.getByRole('checkbox', { name: d['appeal.keepDraft'] });
+      await expect(keep).not.toBeChecked();
+      await expect(page.getByText(d['appeal.keepDraftHint'])).toBeVisible();
+      // A reload in the same tab (a lost connection, a mistaken tap) keeps the text...
+      await page.reload();
+      await expect(field(page, d, 'message')).toHaveValue(VALID.message);
+      expect((await stored(page)).device).toBeNull();
+      // ...but the next person at the computer, in a new tab, finds an empty form.
+      const next = await context.newPage();
+      await next.goto(localizePath(lang, '/murojaat_yuborish'));
+      await hydrated(next, 'AppealForm');
+      await expect(field(next, d, 'fullName')).toHaveValue('');
+      await expect(next.getByText(d['appeal.draftRestored'])).toHaveCount(0);
+      await next.close();
+
+      // Asked to keep it on the device: it is there, and in no other place.
+      await keep.check();
+      expect(await stored(page)).toEqual({ device: expect.stringContaining(VALID.message), tab: null });
+      const later = await context.newPage();
+      await later.goto(localizePath(lang, '/murojaat_yuborish'));
+      await expect(later.getByText(d['appeal.draftRestored'])).toBeVisible();
+      await expect(field(later, d, 'message')).toHaveValue(VALID.message);
+      const keptThere = later.getByRole('checkbox', { name: d['appeal.keepDraft'] });
+      await expect(keptThere).toBeChecked();
+      // Changing one's mind takes it off the device at once (keyboard: Space on the box).
+      await keptThere.focus();
+      await later.keyboard.press('Space');
+      await expect(keptThere).not.toBeChecked();
+      expect((await stored(later)).device).toBeNull();
+      await later.close();
     });
   }
 });

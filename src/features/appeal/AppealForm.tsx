@@ -36,7 +36,7 @@ import {
   type AppealDraft,
   type AppealField,
 } from './appeal.ts';
-import { siteStorage } from '../../lib/storage.ts';
+import { siteStorage, tabStorage } from '../../lib/storage.ts';
 import { toast } from '../../islands/toast.ts';
 import { useHydrated } from '../../islands/useHydrated.ts';
 import { CRASH_MESSAGES, withCrashScreen } from '../../islands/CrashScreen.tsx';
@@ -60,6 +60,8 @@ export const APPEAL_MESSAGES = [
   'appeal.draftPrivacy',
   'appeal.draftClear',
   'appeal.draftCleared',
+  'appeal.keepDraft',
+  'appeal.keepDraftHint',
   'appeal.offline',
   'appeal.connectionLost',
   'appeal.online',
@@ -114,6 +116,9 @@ function AppealForm({ lang, apiBase, captcha, messages: m }: Props) {
   const [captchaMissing, setCaptchaMissing] = useState(false);
   const [sending, setSending] = useState(false);
   const [notice, setNotice] = useState<'restored' | 'cleared' | null>(null);
+  /** The citizen asked to keep the unsent text on this device (24 hours) rather than in this tab alone. */
+  const [keep, setKeep] = useState(false);
+  const draftStore = keep ? siteStorage : tabStorage;
   /** The server's confirmation of the appeal just received (with its number); shown until another is begun. */
   const [sent, setSent] = useState<string | null>(null);
   const sentRef = useRef<HTMLDivElement>(null);
@@ -133,8 +138,12 @@ function AppealForm({ lang, apiBase, captcha, messages: m }: Props) {
   // Restored after hydration, so the server's HTML and the first client render agree. Anything
   // typed into the server's HTML before the script arrived wins over the saved draft.
   useEffect(() => {
-    const saved = loadDraft(siteStorage);
-    keyRef.current = loadDraftKey(siteStorage) ?? newIdempotencyKey();
+    // A draft on the device was kept there because the citizen asked; otherwise it is this tab's.
+    const kept = loadDraft(siteStorage);
+    const store = kept ? siteStorage : tabStorage;
+    setKeep(kept !== null);
+    const saved = kept ?? loadDraft(tabStorage);
+    keyRef.current = loadDraftKey(store) ?? newIdempotencyKey();
     const typed = { ...EMPTY_DRAFT };
     for (const f of APPEAL_FIELDS) {
       const el = formRef.current?.elements.namedItem(f);
@@ -147,7 +156,7 @@ function AppealForm({ lang, apiBase, captcha, messages: m }: Props) {
     if (APPEAL_FIELDS.some((f) => merged[f])) {
       setDraft(merged);
       setTouched(new Set(APPEAL_FIELDS.filter((f) => merged[f])));
-      saveDraft(siteStorage, merged, Date.now(), keyRef.current);
+      saveDraft(store, merged, Date.now(), keyRef.current);
       if (saved) setNotice('restored');
     }
   }, []);
@@ -174,6 +183,7 @@ function AppealForm({ lang, apiBase, captcha, messages: m }: Props) {
 
   const forgetDraft = () => {
     clearDraft(siteStorage);
+    clearDraft(tabStorage);
     keyRef.current = newIdempotencyKey();
     setDraft(EMPTY_DRAFT);
     setTouched(new Set());
@@ -183,7 +193,13 @@ function AppealForm({ lang, apiBase, captcha, messages: m }: Props) {
   const update = (field: AppealField, value: string) => {
     const next = { ...draft, [field]: value };
     setDraft(next);
-    saveDraft(siteStorage, next, Date.now(), keyRef.current);
+    saveDraft(draftStore, next, Date.now(), keyRef.current);
+  };
+  /** The draft moves to where the citizen wants it, and is removed from the other place. */
+  const keepOnDevice = (wanted: boolean) => {
+    setKeep(wanted);
+    saveDraft(wanted ? siteStorage : tabStorage, draft, Date.now(), keyRef.current);
+    clearDraft(wanted ? tabStorage : siteStorage);
   };
   /** A field is checked once the citizen leaves it, not at the first keystroke. */
   const leave = (field: AppealField) => {
@@ -231,6 +247,7 @@ function AppealForm({ lang, apiBase, captcha, messages: m }: Props) {
       setConnection(null);
       if (outcome.kind === 'sent') {
         clearDraft(siteStorage);
+        clearDraft(tabStorage);
         keyRef.current = newIdempotencyKey();
         setDraft(EMPTY_DRAFT);
         setTouched(new Set());
@@ -326,6 +343,13 @@ function AppealForm({ lang, apiBase, captcha, messages: m }: Props) {
           </div>
         );
       })}
+      <div className="form-field form-field--check">
+        <input id={`${id}-keep`} type="checkbox" checked={keep} onChange={(e) => keepOnDevice(e.target.checked)} aria-describedby={`${id}-keep-hint`} />
+        <label htmlFor={`${id}-keep`}>{m['appeal.keepDraft']}</label>
+        <p className="form-field__hint" id={`${id}-keep-hint`}>
+          {m['appeal.keepDraftHint']}
+        </p>
+      </div>
       <AppealCaptcha ref={captchaRef} config={captcha} idPrefix={id} messages={m} missing={captchaMissing} onToken={solved} />
       <button
         type="submit"

@@ -3,9 +3,10 @@
  * characters, the phone a phone number and the e-mail an address; each rule is
  * said under its field from the start, and a field is checked when the citizen
  * leaves it or sends the form, not at the first keystroke. Also the
- * draft kept in local storage until the server confirms the appeal, or for at
- * most a day: it holds a citizen's name, phone and e-mail, possibly on a shared
- * computer, so it must not stay there for ever.
+ * draft kept until the server confirms the appeal: it holds a citizen's name,
+ * phone and e-mail, possibly on a shared computer (a library, a mahalla office),
+ * so by default it lives in the tab's session storage and goes with the tab; only
+ * when the citizen asks is it kept on the device, for at most a day.
  */
 import { APPEAL_MIN_LENGTH } from '../../constants.ts';
 import { STORAGE_KEYS } from '../../lib/storage.ts';

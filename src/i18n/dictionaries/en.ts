@@ -262,6 +262,8 @@ export const en: ProductDictionary = {
   'appeal.draftPrivacy': "Unsent text is kept on this device for 24 hours at most.",
   'appeal.draftClear': "Clear the saved text",
   'appeal.draftCleared': "The saved text has been cleared.",
+  'appeal.keepDraft': "Keep my unsent text on this device for 24 hours",
+  'appeal.keepDraftHint': "Leave this unticked on a shared computer (a library, an office): the text is then kept only until this tab is closed.",
   'appeal.offline': 'The internet connection has been lost. Everything you have typed is kept: you can send the appeal when the connection is back.',
   'appeal.connectionLost': 'The connection was lost while sending. Your text is kept. When the connection is back, send it again: it will not be registered twice.',
   'appeal.online': 'The connection is back. You can now send the appeal.',

@@ -264,6 +264,8 @@ export const uzLatn = {
   'appeal.draftPrivacy': "Yuborilmagan matn bu qurilmada koʻpi bilan 24 soat saqlanadi.",
   'appeal.draftClear': "Saqlangan matnni oʻchirish",
   'appeal.draftCleared': "Saqlangan matn oʻchirildi.",
+  'appeal.keepDraft': "Yuborilmagan matnni bu qurilmada 24 soat saqlash",
+  'appeal.keepDraftHint': "Umumiy kompyuterda (kutubxona, idora) belgilamang: unda matn faqat shu varaq yopilguncha saqlanadi.",
   'appeal.offline': 'Internet aloqasi uzildi. Yozganlaringiz saqlanib qoladi: aloqa tiklanganda murojaatni yuborishingiz mumkin.',
   'appeal.connectionLost': 'Yuborish paytida aloqa uzildi. Matningiz saqlandi. Aloqa tiklangach, qayta yuboring: murojaat ikki marta roʻyxatga olinmaydi.',
   'appeal.online': 'Aloqa tiklandi. Endi murojaatni yuborishingiz mumkin.',

@@ -1,7 +1,11 @@
 # The edge in front of the origin (deploy/nginx.conf): Varnish 7 from Debian (`apt-get install varnish`),
 # the stand-in for a CDN, run in front of nginx by tests/unit/rebuild.test.ts. Why Varnish: it is what several CDNs run, it
 # keeps the origin's Cache-Control as it is (s-maxage, stale-while-revalidate), serves a kept copy while
-# the origin fails ("grace"), and takes a PURGE per path from `npm run rebuild` (PURGE_URL).
+# the origin fails ("grace"), and takes a PURGE per path from `npm run rebuild` (PURGE_URL), which must carry
+# the purge key: the file /etc/varnish/hokimiyat-purge-key (root:varnish, 0640; at least 16 characters, e.g.
+# `openssl rand -hex 32`), read once when this VCL is loaded (reload Varnish after changing it). The rebuild
+# sends it from PURGE_KEY_FILE. Behind a TLS proxy on this machine every citizen comes from 127.0.0.1, so an
+# address alone can never be what allows a purge.
 #
 # Run it with brotli passed through as the origin made it (Varnish would otherwise ask the origin for
 # gzip only):   varnishd -a :6081 -f /etc/varnish/hokimiyat.vcl -s malloc,512m -p http_gzip_support=off
@@ -29,19 +33,30 @@ backend origin {
     }
 }
 
-# Who may purge: the machine that runs `npm run rebuild` (add its address if it is not this one).
+# Who may purge, besides holding the key: the machine that runs `npm run rebuild` (add its address if it is not this one).
 acl purgers {
     "127.0.0.1";
     "::1";
 }
 
 sub vcl_recv {
+    # The headers this edge uses to remember a restart are its own: one a client sends is dropped, so nobody
+    # can turn a healthy page into an error page, or a fresh one into a stale one, for himself or for a cache.
+    if (req.restarts == 0) {
+        unset req.http.X-Edge-Error-Page;
+        unset req.http.X-Edge-Origin-Failed;
+        unset req.http.X-Edge-State;
+        unset req.http.X-Edge-Purge-Key;
+    }
+    call hokimiyat_normalise_url;
     if (req.method == "PURGE") {
-        if (client.ip !~ purgers) {
+        set req.http.X-Edge-Purge-Key = regsub(std.fileread("/etc/varnish/hokimiyat-purge-key"), "\s+$", "");
+        if (client.ip !~ purgers || req.http.X-Edge-Purge-Key !~ "^.{16,}$" || req.http.X-Purge-Key != req.http.X-Edge-Purge-Key) {
             return (synth(403, "Forbidden"));
         }
         return (purge);
     }
+    unset req.http.X-Purge-Key;
     # A static site: nothing else is ever needed, and nothing else reaches the origin.
     if (req.method != "GET" && req.method != "HEAD") {
         return (synth(405, "Method Not Allowed"));
@@ -66,6 +81,20 @@ sub vcl_recv {
         set req.grace = 60s;
     }
     return (hash);
+}
+
+# One copy per page whatever way its address is written, so that a purge or a takedown reaches every way:
+# slashes merged and `%2F` read as the slash the origin reads it as (nginx decodes and merges them too), and
+# of the query only what the site reads, `pageNumber` (old list links, which the origin redirects); any other
+# (utm_source=…, fbclid=…) changes nothing the origin sends. A CDN must be told the same: README "Behind the edge".
+sub hokimiyat_normalise_url {
+    set req.url = regsuball(req.url, "%2[Ff]", "/");
+    if (req.url ~ "[?&]pageNumber=[^&]*") {
+        set req.url = regsub(req.url, "^([^?]*)\?(?:.*&)?(pageNumber=[^&]*).*$", "\1?\2");
+    } else {
+        set req.url = regsub(req.url, "\?.*$", "");
+    }
+    set req.url = regsuball(req.url, "/{2,}", "/");
 }
 
 sub vcl_hash {

@@ -47,13 +47,41 @@ export interface SiteConfig {
   serviceWorker: boolean;
 }
 
+/** A host name of letters, digits, dots and hyphens, an IPv4 address, or an IPv6 one in brackets. */
+const PLAIN_HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])$/;
+const PLAIN_PATH = /^[A-Za-z0-9._~/-]*$/;
+
+/**
+ * A base address (API_BASE, PUBLIC_API_BASE, MEDIA_BASE, SITE_URL), checked before it reaches a page, the
+ * Content-Security-Policy or nginx: http(s), a plain host, an optional plain path, and nothing else (no
+ * user, query, fragment, quote or `;`, which a URL parser lets through into a host or path).
+ */
+function baseUrl(name: string, value: string): URL {
+  const refuse = (why: string): never => {
+    throw new Error(`${name} ${JSON.stringify(value)} ${why}.`);
+  };
+  const url = URL.parse(value);
+  if (url?.protocol !== 'https:' && url?.protocol !== 'http:') return refuse('is not an http(s) address');
+  if (url.username || url.password) refuse('carries a user name or password');
+  if (url.search || url.hash || value.includes('?') || value.includes('#')) refuse('carries a query or fragment');
+  if (!PLAIN_HOST.test(url.hostname)) refuse('has a host name of characters an address of the site may not hold');
+  if (!PLAIN_PATH.test(url.pathname)) refuse('has a path of characters an address of the site may not hold');
+  return url;
+}
+
+const checkedBase = (name: string, value: string) => stripSlash(baseUrl(name, value).href);
+
+/** POLICY_COMMAND took over from RELOAD_COMMAND when root's nginx stopped reading a file the service user writes. */
+export const RETIRED_RELOAD_COMMAND =
+  'RELOAD_COMMAND is retired: root\'s nginx no longer includes a file the service user writes. Install ' +
+  'deploy/hokimiyat-load-policy and set POLICY_COMMAND instead (docs/deploying.md, "Upgrading").';
+
 /**
  * SITE_URL as an origin. An operator may write the site's full address (`https://gov.uz/chust`): its path
  * must then be BASE_PATH, said once where the browser code and the server configuration read it.
  */
 function siteOrigin(value: string, basePath: string): string {
-  if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) throw new Error(`SITE_URL ${JSON.stringify(value)} is not an http(s) address.`);
-  const url = new URL(value);
+  const url = baseUrl('SITE_URL', value);
   const path = url.pathname.replace(/\/+$/, '');
   if (path && path !== basePath) {
     throw new Error(`SITE_URL ${JSON.stringify(value)} has the path ${path}, but BASE_PATH is ${JSON.stringify(basePath)}: set BASE_PATH=${path} and SITE_URL=${url.origin}.`);
@@ -63,7 +91,7 @@ function siteOrigin(value: string, basePath: string): string {
 
 export function readConfig(source: Source = process.env): SiteConfig {
   const env = (name: string) => valueIn(source, name);
-  const apiBase = stripSlash(env('API_BASE') ?? SAMPLE_API_URL);
+  const apiBase = checkedBase('API_BASE', env('API_BASE') ?? SAMPLE_API_URL);
   const basePath = parseBasePath(env('BASE_PATH'));
   // `/ru` would read as the Russian pages of a site at the root (src/i18n/languages.ts splits addresses so).
   const first = basePath.split('/')[1];
@@ -72,8 +100,8 @@ export function readConfig(source: Source = process.env): SiteConfig {
   }
   return {
     apiBase,
-    publicApiBase: stripSlash(env('PUBLIC_API_BASE') ?? apiBase),
-    mediaBase: stripSlash(env('MEDIA_BASE') ?? apiBase),
+    publicApiBase: checkedBase('PUBLIC_API_BASE', env('PUBLIC_API_BASE') ?? apiBase),
+    mediaBase: checkedBase('MEDIA_BASE', env('MEDIA_BASE') ?? apiBase),
     siteUrl: siteOrigin(env('SITE_URL') ?? 'http://localhost:4321', basePath),
     basePath,
     hcaptchaSitekey: env('HCAPTCHA_SITEKEY') ?? HCAPTCHA_TEST_SITEKEY,
@@ -149,8 +177,9 @@ const TRIAL_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$|\.(?:example|tes
 /** DATA_DIR: the project folder itself unless set, so a server of one district keeps today's folders. */
 const dataDir = (source: Source) => valueIn(source, 'DATA_DIR') ?? '.';
 
-/** A setting that is set but refused (BASE_PATH, SITE_URL): its message, or null. */
+/** A setting that is set but refused (a base address, BASE_PATH, a retired setting): its message, or null. */
 function settingsProblem(): string | null {
+  if (env('RELOAD_COMMAND')) return `${RETIRED_RELOAD_COMMAND} Refusing to publish.`;
   try {
     readConfig();
     return null;

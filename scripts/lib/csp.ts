@@ -25,8 +25,28 @@ import { siteInlineScripts } from '../../src/lib/inline-scripts.ts';
 
 export const CSP_FILE = 'content-security-policy.txt';
 
-/** The nginx snippet that deploy/nginx.conf includes: the policy as a header on every response. */
-export const nginxCspSnippet = (policy: string) => `add_header Content-Security-Policy "${policy}" always;\n`;
+/**
+ * What a policy may look like to be handed to the web server: directives `name source …` joined by `; `, in
+ * letters, digits and `:/.*'+=_-`. deploy/hokimiyat-load-policy, which root runs, holds the same grammar and
+ * checks it again; this copy stops a build whose policy it would refuse, with a message that names it.
+ */
+const SOURCE = "[A-Za-z0-9:/.*'+=_-]+";
+const DIRECTIVE = `[a-z][a-z-]*(?: ${SOURCE})*`;
+export const POLICY_GRAMMAR = new RegExp(`^${DIRECTIVE}(?:; ${DIRECTIVE})*$`);
+export const MAX_POLICY_BYTES = 16_384;
+
+export class PolicyGrammarError extends Error {}
+
+/** `policy`, or a PolicyGrammarError when the web server's helper would refuse it. */
+export function checkedPolicy(policy: string): string {
+  if (!POLICY_GRAMMAR.test(policy) || Buffer.byteLength(policy) > MAX_POLICY_BYTES) {
+    throw new PolicyGrammarError(
+      `the Content-Security-Policy ${JSON.stringify(policy.slice(0, 120))}${policy.length > 120 ? '…' : ''} is not of the form ` +
+        `the web server takes (directives of letters, digits and :/.*'+=_-, at most ${MAX_POLICY_BYTES} bytes)`,
+    );
+  }
+  return policy;
+}
 const HCAPTCHA = ['https://hcaptcha.com', 'https://*.hcaptcha.com'];
 const MAP = 'https://www.openstreetmap.org';
 
@@ -121,7 +141,7 @@ export function policy(hashes: Iterable<string>, bases: { publicApiBase: string;
   const media = origin(bases.mediaBase);
   const directives = [
     "default-src 'self'",
-    `script-src 'self' ${[...new Set(hashes)].sort().join(' ')} ${HCAPTCHA.join(' ')}`,
+    ['script-src', "'self'", ...[...new Set(hashes)].sort(), ...HCAPTCHA].join(' '),
     // Styles: sweetalert2 and the carousel set inline styles; scripts stay strict.
     `style-src 'self' 'unsafe-inline' ${HCAPTCHA.join(' ')}`,
     `img-src 'self' data: ${[...new Set([media, api])].join(' ')}`,
@@ -137,7 +157,7 @@ export function policy(hashes: Iterable<string>, bases: { publicApiBase: string;
     "frame-ancestors 'self'",
   ];
   if (bases.siteUrl.startsWith('https:')) directives.push('upgrade-insecure-requests');
-  return directives.join('; ');
+  return checkedPolicy(directives.join('; '));
 }
 
 /** The files the policy is written into, site-relative: changed by `writePolicy` after the pages are read. */

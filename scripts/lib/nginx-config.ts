@@ -25,7 +25,7 @@ export interface ServedDistrict {
   host: string;
   names: readonly string[];
   basePath: string;
-  /** Absolute: the release folders, the `current` link nginx serves and the policy snippet `csp.conf`. */
+  /** Absolute: the release folders and the `current` link nginx serves. */
   releasesDir: string;
   /** Where its webhook listens (WEBHOOK_PORT, 8790 unless set): two districts cannot share one. */
   webhookPort: string;
@@ -95,6 +95,7 @@ function byHost(districts: readonly ServedDistrict[]): Map<string, ServedDistric
   };
   for (const [i, d] of districts.entries()) {
     for (const o of districts.slice(0, i)) {
+      if (o.name === d.name) refuse(`two settings files are for ${d.name}: a server holds a district once (its policy, units and sudo rule are named after it)`);
       if (o.releasesDir === d.releasesDir) refuse(`${o.name} and ${d.name} would both publish into ${d.releasesDir}: give each a DATA_DIR of its own`);
       if (o.webhookPort === d.webhookPort) refuse(`${o.name} and ${d.name} would both listen on WEBHOOK_PORT ${d.webhookPort}: give each a port of its own`);
     }
@@ -114,6 +115,10 @@ function byHost(districts: readonly ServedDistrict[]): Map<string, ServedDistric
   }
   return hosts;
 }
+
+/** Where deploy/hokimiyat-load-policy keeps a district's policy: root's folder, as that helper names it. */
+export const POLICY_DIR = '/etc/hokimiyat-site/nginx/policy';
+export const policySnippet = (district: string) => `${POLICY_DIR}/${district}.conf`;
 
 const indent = (lines: string[], by = '    ') => lines.map((l) => (l ? by + l : l));
 
@@ -152,9 +157,10 @@ function districtLocation(d: ServedDistrict, tables: Tables): string[] {
       // nginx drops the server's add_header lines in a location that has one (the policy), so they are here again.
       '# Every answer carries these, error pages too; the nested locations have no add_header of their own, so they keep them.',
       ...EVERY_ANSWER,
-      '# The Content-Security-Policy of the current release, rewritten by `npm run rebuild` when it changes (then',
-      '# RELOAD_COMMAND). Run a first rebuild before enabling the site: nginx refuses a missing include.',
-      `include ${d.releasesDir}/csp.conf;`,
+      '# The Content-Security-Policy of the current release: root writes it, from the policy the rebuild hands',
+      '# over through POLICY_COMMAND, after checking it (deploy/hokimiyat-load-policy). Nothing the service user',
+      '# can write is read here. Run a first rebuild before enabling the site: nginx refuses a missing include.',
+      `include ${policySnippet(d.name)};`,
       '# Pages: /news/5 is news/5/index.html; /500 is 500.html. The error screen and the not-found page in each language.',
       'try_files $uri $uri/index.html $uri.html =404;',
       `error_page 500 502 503 504 ${base}/500.html;`,
@@ -165,6 +171,15 @@ function districtLocation(d: ServedDistrict, tables: Tables): string[] {
     ...(base ? [`location = ${base} {`, `    return 301 ${base}/$is_args$args;`, '}'] : []),
   ];
 }
+
+const TLS12_CIPHERS = [
+  'ECDHE-ECDSA-AES128-GCM-SHA256',
+  'ECDHE-RSA-AES128-GCM-SHA256',
+  'ECDHE-ECDSA-AES256-GCM-SHA384',
+  'ECDHE-RSA-AES256-GCM-SHA384',
+  'ECDHE-ECDSA-CHACHA20-POLY1305',
+  'ECDHE-RSA-CHACHA20-POLY1305',
+].join(':');
 
 /** The server blocks of one host: plain HTTP that only redirects, and HTTPS with its districts. */
 function hostServers(host: string, districts: readonly ServedDistrict[], tables: Tables): string[] {
@@ -193,9 +208,14 @@ function hostServers(host: string, districts: readonly ServedDistrict[], tables:
     '    # writes them under /etc/letsencrypt/live/<name>/). nginx refuses to start until they exist.',
     `    ssl_certificate     /etc/ssl/hokimiyat-site/${host}/fullchain.pem;`,
     `    ssl_certificate_key /etc/ssl/hokimiyat-site/${host}/privkey.pem;`,
+    "    # Mozilla's \"intermediate\" settings: TLS 1.2 with forward-secret AEAD ciphers only, 1.3 as it comes.",
+    '    # Session tickets off: their key would live as long as nginx runs and undo forward secrecy.',
     '    ssl_protocols TLSv1.2 TLSv1.3;',
+    `    ssl_ciphers ${TLS12_CIPHERS};`,
+    '    ssl_prefer_server_ciphers off;',
     '    ssl_session_cache shared:hokimiyat_tls:10m;',
     '    ssl_session_timeout 1d;',
+    '    ssl_session_tickets off;',
     '',
     '    disable_symlinks off;',
     '    brotli_static on;',

@@ -4,7 +4,9 @@
  * than when the edge's copy runs out (five minutes for pages, a day for other files: ./cache-rules.ts).
  *
  * Two ways, set by the operator (README "Behind the edge"):
- * - PURGE_URL: an HTTP `PURGE <path>` to that address for each path (Varnish, Fastly, nginx's cache_purge);
+ * - PURGE_URL: an HTTP `PURGE <path>` to that address for each path (Varnish, Fastly, nginx's cache_purge),
+ *   carrying the edge's purge key from the file PURGE_KEY_FILE as `X-Purge-Key` (deploy/varnish.vcl refuses
+ *   a purge without it: behind a TLS proxy every visitor comes from the edge's own address);
  * - PURGE_COMMAND: a shell command that gets the paths on its standard input, one per line, and exits 0
  *   when they are purged (a CDN with an API of its own: a few lines of curl).
  *
@@ -20,12 +22,16 @@ import { request as requestTls } from 'node:https';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BASE_PATH } from '../../src/lib/base-path.ts';
-import { mapLimit, writeFileDurably } from './files.ts';
+import { fetchSameOrigin } from '../../src/lib/fetch-same-origin.ts';
+import { mapLimit } from './files.ts';
+import { replaceFile } from '../../src/content/replace-file.ts';
 import { SITE_TABLES } from './server-config.ts';
 
 export interface PurgeSettings {
   /** Base URL of an edge that takes `PURGE <path>` (PURGE_URL). */
   url?: string;
+  /** The file holding the edge's purge key (PURGE_KEY_FILE), sent with each PURGE. */
+  keyFile?: string;
   /** Shell command that reads the paths on stdin (PURGE_COMMAND). */
   command?: string;
 }
@@ -55,10 +61,21 @@ const RETRY_MS = [1_000, 4_000];
 const CONCURRENCY = 8;
 const REQUEST_TIMEOUT_MS = 10_000;
 
+/** The key in PURGE_KEY_FILE without its line break; a file that cannot be read throws, naming it. */
+async function readPurgeKey(file: string | undefined): Promise<string | undefined> {
+  if (!file) return undefined;
+  try {
+    return (await readFile(file, 'utf8')).trim() || undefined;
+  } catch (error) {
+    throw new Error(`PURGE_KEY_FILE ${file} cannot be read (${messageOf(error)})`);
+  }
+}
+
 function purgeSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): PurgeSettings {
   const url = env.PURGE_URL?.trim();
   const command = env.PURGE_COMMAND?.trim();
-  return { ...(url ? { url: url.replace(/\/+$/, '') } : {}), ...(command ? { command } : {}) };
+  const keyFile = env.PURGE_KEY_FILE?.trim();
+  return { ...(url ? { url: url.replace(/\/+$/, '') } : {}), ...(keyFile ? { keyFile } : {}), ...(command ? { command } : {}) };
 }
 
 /**
@@ -111,8 +128,8 @@ export async function readPendingPurge(dir: string): Promise<PendingPurge | null
   }
 }
 
-/** Sends `PURGE <path>` for each path to `base`; throws with the first path that was refused. */
-async function purgeByUrl(base: string, paths: readonly string[]): Promise<void> {
+/** Sends `PURGE <path>` for each path to `base`, with `key`; throws with the first path that was refused. */
+async function purgeByUrl(base: string, key: string | undefined, paths: readonly string[]): Promise<void> {
   const target = new URL(base);
   const send = target.protocol === 'https:' ? requestTls : request;
   const agent = target.protocol === 'https:' ? undefined : new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
@@ -121,12 +138,22 @@ async function purgeByUrl(base: string, paths: readonly string[]): Promise<void>
     await mapLimit(paths, CONCURRENCY, (path) =>
       new Promise<void>((ok, fail) => {
         const req = send(
-          { protocol: target.protocol, hostname: target.hostname, port: target.port, method: 'PURGE', path: `${prefix}${path}`, agent, timeout: REQUEST_TIMEOUT_MS },
+          {
+            protocol: target.protocol,
+            hostname: target.hostname,
+            port: target.port,
+            method: 'PURGE',
+            path: `${prefix}${path}`,
+            headers: key ? { 'x-purge-key': key } : {},
+            agent,
+            timeout: REQUEST_TIMEOUT_MS,
+          },
           (res) => {
             res.resume();
             // 404: the edge had no copy of it (some CDNs say so), which is what a purge wants.
             const status = res.statusCode ?? 0;
             if ((status >= 200 && status < 300) || status === 404) ok();
+            else if (status === 403) fail(new Error(`the edge refused PURGE ${path} (403): ${key ? 'is PURGE_KEY_FILE the edge\'s key' : 'PURGE_KEY_FILE is not set; the edge wants its key'}?`));
             else fail(new Error(`the edge answered ${status} to PURGE ${path}`));
           },
         );
@@ -169,7 +196,7 @@ async function keepErrorPages(base: string): Promise<void> {
   await Promise.all(
     SITE_TABLES.prefixes.flatMap((prefix) =>
       ['br', 'gzip'].map((coding) =>
-        fetch(`${base}${BASE_PATH}${prefix ? `/${prefix}` : ''}/500`, { headers: { 'accept-encoding': coding }, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) })
+        fetchSameOrigin(`${base}${BASE_PATH}${prefix ? `/${prefix}` : ''}/500`, { headers: { 'accept-encoding': coding }, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) })
           .then((res) => res.arrayBuffer())
           .catch(() => undefined),
       ),
@@ -211,7 +238,7 @@ export async function purgeEdge(
   for (; attempts < ATTEMPTS; attempts++) {
     if (attempts > 0) await pause(RETRY_MS[attempts - 1] ?? RETRY_MS.at(-1)!);
     try {
-      if (settings.url) await purgeByUrl(settings.url, paths);
+      if (settings.url) await purgeByUrl(settings.url, await readPurgeKey(settings.keyFile), paths);
       else await purgeByCommand(settings.command!, paths);
       error = undefined;
       attempts++;
@@ -230,6 +257,7 @@ export async function purgeEdge(
     return { via, paths: paths.length, ms, attempts };
   }
   const pending: PendingPurge = { paths, since: owed?.since || new Date().toISOString(), attempts: (owed?.attempts ?? 0) + attempts, lastError: error };
-  await writeFileDurably(join(dir, PENDING_FILE), JSON.stringify(pending));
+  // It names the edge's address and its last error: the service's user and group may read it, nobody else.
+  await replaceFile(join(dir, PENDING_FILE), JSON.stringify(pending), { durable: true, mode: 0o640 });
   return { via, paths: paths.length, ms, attempts, error };
 }

@@ -5,8 +5,8 @@
  *
  * Layout: rebuild.lock (held for a whole run), staging/ (being built; its name stays the same from run
  * to run because Astro's incremental cache is keyed on the output folder, and the lock makes it one run's),
- * <id>/ (published releases), current -> <id>, previous -> <id>, csp.conf (the
- * nginx snippet of the policy being served), reports/.
+ * <id>/ (published releases), current -> <id>, previous -> <id>, policy-loaded.txt (the
+ * Content-Security-Policy the web server was last given: a record, which nothing of root's reads), reports/.
  */
 import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -14,10 +14,10 @@ import { hostname } from 'node:os';
 import { link, open, readdir, readFile, readlink, rename, rm, symlink, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { STEP_REPORT } from './child-step.ts';
-import { CSP_FILE, nginxCspSnippet } from './csp.ts';
+import { checkedPolicy, CSP_FILE } from './csp.ts';
 import { FILE_CONCURRENCY, listFiles, mapLimit, writeFileDurably } from './files.ts';
 import { sha256 } from './precompress.ts';
-import { readMachineSettings } from '../../src/config.ts';
+import { readMachineSettings, RETIRED_RELOAD_COMMAND } from '../../src/config.ts';
 
 export const RELEASES_KEPT = 3;
 export const LOCK_FILE = 'rebuild.lock';
@@ -322,14 +322,24 @@ export function unionPolicy(a: string, b: string): string {
   return [...directives].map(([name, sources]) => [name, ...sources].join(' ')).join('; ');
 }
 
-function runReload(): Promise<void> {
-  const command = process.env.RELOAD_COMMAND?.trim();
-  if (!command) return Promise.resolve();
-  return new Promise((ok, fail) =>
-    spawn(command, { shell: true, stdio: 'inherit' })
-      .on('error', fail)
-      .on('exit', (code, signal) => (code === 0 ? ok() : fail(new Error(`RELOAD_COMMAND (${command}) exited with ${signal ?? code}`)))),
-  );
+/** The record of the policy the web server was last given (RELEASES_DIR/policy-loaded.txt). */
+export const LOADED_POLICY_FILE = 'policy-loaded.txt';
+
+/**
+ * Hands `policy` to the web server: POLICY_COMMAND with the policy on its standard input, one line (in
+ * production `sudo -n /usr/local/sbin/hokimiyat-load-policy <district>`, deploy/hokimiyat-load-policy, which
+ * checks it and reloads nginx as root). Without POLICY_COMMAND the policy is only recorded.
+ */
+function runPolicyCommand(policy: string): Promise<void> {
+  const command = process.env.POLICY_COMMAND?.trim();
+  if (!command) return process.env.RELOAD_COMMAND?.trim() ? Promise.reject(new Error(RETIRED_RELOAD_COMMAND)) : Promise.resolve();
+  return new Promise((ok, fail) => {
+    const child = spawn(command, { shell: true, stdio: ['pipe', 'inherit', 'inherit'] });
+    // A command that does not read its input must not make this fail with EPIPE: its exit status says it all.
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(`${policy}\n`);
+    child.on('error', fail).on('exit', (code, signal) => (code === 0 ? ok() : fail(new Error(`POLICY_COMMAND (${command}) exited with ${signal ?? code}`))));
+  });
 }
 
 async function restore(file: string, snapshot: string | null): Promise<void> {
@@ -339,19 +349,19 @@ async function restore(file: string, snapshot: string | null): Promise<void> {
 
 /**
  * Makes release `id` the one served (`current`), with `previousId` as `previous`, and the web
- * server's policy (RELEASES_DIR/csp.conf + RELOAD_COMMAND) that of `id`, with no moment in which
+ * server's policy (POLICY_COMMAND, recorded in RELEASES_DIR/policy-loaded.txt) that of `id`, with no moment in which
  * served pages are refused their scripts: first a policy allowing both the served release's
  * scripts and the new one's is loaded, then the symlink swaps, then the new release's own policy
- * is loaded. A failed reload puts csp.conf back to what the web server has loaded, so that the
- * next run sees the difference and reloads again.
+ * is loaded. A failed load puts the record back to what the web server has loaded, so that the
+ * next run sees the difference and loads again.
  *
  * Throws PublishError with `published: false` when nothing changed for visitors. Returns a
  * PublishError with `published: true` (the release is served, under the union policy) when only
  * the last step failed: the caller finishes its bookkeeping, then reports it.
  */
 export async function publishRelease(dir: string, id: string, previousId: string | null): Promise<PublishError | null> {
-  const cspFile = join(dir, 'csp.conf');
-  const loaded = await readFile(cspFile, 'utf8').catch(() => null);
+  const record = join(dir, LOADED_POLICY_FILE);
+  const loaded = await readLoadedPolicy(record);
   const next = await releasePolicy(dir, id);
   const served = await releasePolicy(dir, await linkTarget(join(dir, 'current')));
   const swap = async () => {
@@ -362,15 +372,15 @@ export async function publishRelease(dir: string, id: string, previousId: string
   };
   // Every finished release carries its policy: one without it would be served under another's and have its scripts refused.
   if (!next) throw new PublishError(`release ${id} has no ${CSP_FILE}, so it was never finished: not published`, false);
-  const own = nginxCspSnippet(next);
-  const during = served ? nginxCspSnippet(unionPolicy(served, next)) : own;
+  const own = next;
+  const during = served ? unionPolicy(served, next) : own;
   if (during !== loaded) {
-    const failed = await loadPolicy(cspFile, during, loaded);
+    const failed = await loadPolicy(record, during, loaded);
     if (failed) throw new PublishError(`${failed}; release ${id} was not published and the web server's policy is unchanged`, false);
   }
   await swap();
   if (own === during) return null;
-  const failed = await loadPolicy(cspFile, own, during);
+  const failed = await loadPolicy(record, own, during);
   return failed
     ? new PublishError(
         `${failed}; release ${id} IS published and served under a policy that allows ` +
@@ -380,35 +390,38 @@ export async function publishRelease(dir: string, id: string, previousId: string
     : null;
 }
 
+const readLoadedPolicy = async (record: string) => (await readFile(record, 'utf8').catch(() => null))?.trim() ?? null;
+
 /**
- * Writes `snippet` to csp.conf and has the web server load it. On failure csp.conf is put back to
- * `loaded`, what the server still has, so that the next run sees the difference; returns why it failed.
+ * Records `policy` and has the web server load it. On failure the record is put back to `loaded`, what the
+ * server still has, so that the next run sees the difference; returns why it failed. A policy the web
+ * server's helper would refuse is not sent.
  */
-async function loadPolicy(cspFile: string, snippet: string, loaded: string | null): Promise<string | null> {
+async function loadPolicy(record: string, policy: string, loaded: string | null): Promise<string | null> {
   try {
-    await writeFileDurably(cspFile, snippet);
-    await runReload();
+    checkedPolicy(policy);
+    await writeFileDurably(record, `${policy}\n`);
+    await runPolicyCommand(policy);
     return null;
   } catch (error) {
-    await restore(cspFile, loaded);
+    await restore(record, loaded === null ? null : `${loaded}\n`);
     return error instanceof Error ? error.message : String(error);
   }
 }
 
 /**
- * When the web server's policy (csp.conf) is not the served release's own, because a reload failed after an
+ * When the web server's policy (as recorded) is not the served release's own, because a load failed after an
  * earlier publish, applies it again. A run that finds nothing to build calls this, so a failed reload is
  * retried by the next run whatever it finds. Returns a PublishError (the release stays served) when the
- * reload fails again; csp.conf then says again what the server has loaded.
+ * load fails again; the record then says again what the server has loaded.
  */
 export async function reapplyServedPolicy(dir: string): Promise<PublishError | null> {
   const id = await linkTarget(join(dir, 'current'));
   const policy = await releasePolicy(dir, id);
   if (!id || !policy) return null;
-  const cspFile = join(dir, 'csp.conf');
-  const loaded = await readFile(cspFile, 'utf8').catch(() => null);
-  const own = nginxCspSnippet(policy);
-  if (loaded === own) return null;
-  const failed = await loadPolicy(cspFile, own, loaded);
+  const record = join(dir, LOADED_POLICY_FILE);
+  const loaded = await readLoadedPolicy(record);
+  if (loaded === policy) return null;
+  const failed = await loadPolicy(record, policy, loaded);
   return failed ? new PublishError(`${failed}; release ${id} is served, but its own policy is still not applied (the next rebuild or rollback retries it)`, true) : null;
 }

@@ -11,9 +11,9 @@ import { rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { nginxCspSnippet } from '../../scripts/lib/csp.ts';
 import { nginxConfig, servedDistricts } from '../../scripts/lib/nginx-config.ts';
 import { serveDist } from '../../scripts/lib/static-server.ts';
+import { loadPolicy, policyHelper } from '../helpers/load-policy.ts';
 import { startNginx } from '../helpers/web-servers.ts';
 import { DICTIONARIES } from '../../src/i18n/t.ts';
 import { expect, hydrated, test } from './fixtures.ts';
@@ -148,18 +148,19 @@ test('each district has its own service worker and saved pages', async ({ page, 
 
 test('nginx, configured from the two districts\' settings files, serves each under its path as preview does', async () => {
   const policy = (name: string) => readFileSync(join(sites[name]!, 'content-security-policy.txt'), 'utf8').trim();
+  const helper = policyHelper(join(process.cwd(), WORK));
   const files = ['qorakul', 'chust'].map((name) => {
     const releases = join(process.cwd(), WORK, name, 'releases');
     mkdirSync(releases, { recursive: true });
     symlinkSync(join(process.cwd(), sites[name]!), join(releases, 'current'));
-    writeFileSync(join(releases, 'csp.conf'), nginxCspSnippet(policy(name)));
+    loadPolicy(helper, name, policy(name));
     const file = join(WORK, `${name}.env`);
     const own = name === 'chust' ? [`DISTRICTS_DIR=${FIXTURES}`] : [];
     const port = name === 'chust' ? 8791 : 8790;
     writeFileSync(file, [`SITE_DISTRICT=${name}`, ...own, 'SITE_URL=https://gov.example', `BASE_PATH=/${name}`, `RELEASES_DIR=${releases}`, `WEBHOOK_PORT=${port}`, ''].join('\n'));
     return file;
   });
-  const nginx = await startNginx({ config: nginxConfig(servedDistricts(files, process.cwd())) });
+  const nginx = await startNginx({ config: nginxConfig(servedDistricts(files, process.cwd())), policyDir: helper.dir });
   const get = (path: string) => fetch(`${nginx.base}${path}`, { redirect: 'manual', headers: { 'accept-encoding': 'br' } });
   try {
     for (const name of ['qorakul', 'chust']) {

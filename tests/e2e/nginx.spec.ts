@@ -6,14 +6,14 @@
  * Needs nginx with the brotli module (Debian: nginx libnginx-mod-http-brotli-static;
  * .ci/run installs them).
  */
-import { mkdtempSync, readdirSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { LANGUAGES, localizePath } from '../../src/i18n/languages.ts';
 import { cacheControl } from '../../scripts/lib/cache-rules.ts';
-import { nginxCspSnippet } from '../../scripts/lib/csp.ts';
+import { loadPolicy, policyHelper } from '../helpers/load-policy.ts';
 import { startNginx, type Nginx } from '../helpers/web-servers.ts';
 
 const DIST = resolve(process.env.E2E_DIR ?? '.cache/e2e', 'dist');
@@ -26,9 +26,9 @@ let folder = '';
 
 test.beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), 'nginx-csp-'));
-  const csp = join(folder, 'csp.conf');
-  writeFileSync(csp, nginxCspSnippet(readFileSync(join(DIST, 'content-security-policy.txt'), 'utf8').trim()));
-  nginx = await startNginx({ root: DIST, cspFile: csp });
+  const helper = policyHelper(folder);
+  loadPolicy(helper, 'qorakul', readFileSync(join(DIST, 'content-security-policy.txt'), 'utf8').trim());
+  nginx = await startNginx({ root: DIST, policyDir: helper.dir });
   ({ base, plainBase } = nginx);
 });
 

@@ -5,10 +5,12 @@
  * Debian: nginx libnginx-mod-http-brotli-static varnish (.ci/run installs them).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { POLICY_DIR } from '../../scripts/lib/nginx-config.ts';
 
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
@@ -31,47 +33,16 @@ async function waitFor(what: string, check: () => Promise<boolean>, ms = 15_000)
   throw new Error(`${what} did not start within ${ms / 1000} s`);
 }
 
-export interface Nginx {
-  /** The site (the configuration's HTTPS server). */
-  base: string;
-  /** The configuration's port-80 server, which only redirects. */
-  plainBase: string;
-  /** One line per request the site answered: `<status> <uri>`. */
-  requests(): string[];
-  stop(): Promise<void>;
-  start(): Promise<void>;
-  close(): Promise<void>;
-}
-
 /**
- * deploy/nginx.conf serving `root` (a release folder or the `current` link) with the policy snippet
- * `cspFile`, or `config`, a configuration of one host made by scripts/lib/nginx-config.ts for folders of the
- * test's own. `edit` may change the site's configuration further (a test's shorter cache time).
+ * Writes nginx's main configuration around `site` (a configuration read inside the http block) into `folder`,
+ * as one process of the current user writing only there, and has `nginx -t` check it; returns the arguments
+ * that run it. Throws with what nginx said when it refuses.
  */
-export async function startNginx(
-  options: { root: string; cspFile: string; edit?: (site: string) => string } | { config: string; edit?: (site: string) => string },
-): Promise<Nginx> {
+export function checkedNginxConfig(folder: string, site: string, accessLog = join(folder, 'access.log')): string[] {
   if (!existsSync(NGINX) || !existsSync(BROTLI_MODULE)) {
-    throw new Error('This test runs deploy/nginx.conf in nginx: install it with `apt-get install nginx libnginx-mod-http-brotli-static` (or set NGINX_PATH).');
+    throw new Error('This test runs nginx: install it with `apt-get install nginx libnginx-mod-http-brotli-static` (or set NGINX_PATH).');
   }
-  const folder = mkdtempSync(join(tmpdir(), 'nginx-'));
-  const port = await freePort();
-  const redirectPort = await freePort();
-  let site = ('config' in options ? options.config : readFileSync('deploy/nginx.conf', 'utf8'))
-    .replace('listen [::]:80;', '')
-    .replace('listen 80;', `listen 127.0.0.1:${redirectPort};`)
-    .replace('listen [::]:443 ssl http2;', '')
-    .replace('listen 443 ssl http2;', `listen 127.0.0.1:${port};`)
-    .replace(/^\s*ssl_\w+ .*$/gm, '');
-  if (!('config' in options)) {
-    site = site
-      .replaceAll('/srv/hokimiyat-site/.releases/current', resolve(options.root))
-      .replaceAll('/srv/hokimiyat-site/.releases/csp.conf', resolve(options.cspFile));
-  }
-  if (site.includes('/srv/')) throw new Error('a production path of the nginx configuration was not replaced');
-  if (options.edit) site = options.edit(site);
   const temp = (name: string) => `${name}_temp_path ${join(folder, name)};`;
-  const accessLog = join(folder, 'access.log');
   writeFileSync(
     join(folder, 'nginx.conf'),
     [
@@ -95,6 +66,48 @@ export async function startNginx(
   const args = ['-p', folder, '-e', join(folder, 'error.log'), '-c', join(folder, 'nginx.conf')];
   const check = spawnSync(NGINX, ['-t', ...args], { encoding: 'utf8' });
   if (check.status !== 0) throw new Error(`nginx -t:\n${check.stderr}`);
+  return args;
+}
+
+export interface Nginx {
+  /** The site (the configuration's HTTPS server). */
+  base: string;
+  /** The configuration's port-80 server, which only redirects. */
+  plainBase: string;
+  /** One line per request the site answered: `<status> <uri>`. */
+  requests(): string[];
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * deploy/nginx.conf serving `root` (a release folder or the `current` link), or `config`, a configuration of
+ * one host made by scripts/lib/nginx-config.ts for folders of the test's own; with the policy snippets root's
+ * helper wrote into `policyDir` (tests/helpers/load-policy.ts) in place of its folder in /etc. `edit` may
+ * change the site's configuration further (a test's shorter cache time).
+ */
+export async function startNginx(
+  options: ({ root: string } | { config: string }) & { policyDir: string; edit?: (site: string) => string },
+): Promise<Nginx> {
+  if (!existsSync(NGINX) || !existsSync(BROTLI_MODULE)) {
+    throw new Error('This test runs deploy/nginx.conf in nginx: install it with `apt-get install nginx libnginx-mod-http-brotli-static` (or set NGINX_PATH).');
+  }
+  const folder = mkdtempSync(join(tmpdir(), 'nginx-'));
+  const port = await freePort();
+  const redirectPort = await freePort();
+  let site = ('config' in options ? options.config : readFileSync('deploy/nginx.conf', 'utf8'))
+    .replace('listen [::]:80;', '')
+    .replace('listen 80;', `listen 127.0.0.1:${redirectPort};`)
+    .replace('listen [::]:443 ssl http2;', '')
+    .replace('listen 443 ssl http2;', `listen 127.0.0.1:${port};`)
+    .replace(/^\s*ssl_\w+ .*$/gm, '');
+  if (!('config' in options)) site = site.replaceAll('/srv/hokimiyat-site/.releases/current', resolve(options.root));
+  site = site.replaceAll(`${POLICY_DIR}/`, `${resolve(options.policyDir)}/`);
+  if (site.includes('/srv/') || site.includes(POLICY_DIR)) throw new Error('a production path of the nginx configuration was not replaced');
+  if (options.edit) site = options.edit(site);
+  const accessLog = join(folder, 'access.log');
+  const args = checkedNginxConfig(folder, site, accessLog);
   const base = `http://127.0.0.1:${port}`;
   let child: ChildProcess | undefined;
   const start = async () => {
@@ -124,6 +137,8 @@ export async function startNginx(
 
 export interface Edge {
   base: string;
+  /** The file with the purge key the edge was started with, for PURGE_KEY_FILE. */
+  purgeKeyFile: string;
   close(): Promise<void>;
 }
 
@@ -132,8 +147,13 @@ export async function startVarnish(origin: string): Promise<Edge> {
   if (!existsSync(VARNISHD)) throw new Error('This test runs deploy/varnish.vcl: install Varnish with `apt-get install varnish` (or set VARNISHD_PATH).');
   const folder = mkdtempSync(join(tmpdir(), 'varnish-'));
   const { hostname, port: originPort } = new URL(origin);
-  const vcl = readFileSync('deploy/varnish.vcl', 'utf8').replace('.host = "127.0.0.1";', `.host = "${hostname}";`).replace('.port = "8080";', `.port = "${originPort}";`);
-  if (!vcl.includes(`.port = "${originPort}"`)) throw new Error('deploy/varnish.vcl: the origin port was not replaced');
+  const purgeKeyFile = join(folder, 'purge-key');
+  writeFileSync(purgeKeyFile, `${randomBytes(24).toString('hex')}\n`, { mode: 0o600 });
+  const vcl = readFileSync('deploy/varnish.vcl', 'utf8')
+    .replace('.host = "127.0.0.1";', `.host = "${hostname}";`)
+    .replace('.port = "8080";', `.port = "${originPort}";`)
+    .replace('"/etc/varnish/hokimiyat-purge-key"', JSON.stringify(purgeKeyFile));
+  if (!vcl.includes(`.port = "${originPort}"`) || !vcl.includes(purgeKeyFile)) throw new Error('deploy/varnish.vcl: the origin port or the purge key file was not replaced');
   writeFileSync(join(folder, 'site.vcl'), vcl);
   const port = await freePort();
   // -j none: no privilege separation (the test runs as whoever runs it); -T none: no management port.
@@ -154,6 +174,7 @@ export async function startVarnish(origin: string): Promise<Edge> {
   });
   return {
     base,
+    purgeKeyFile,
     close: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((ok) => child.once('exit', ok));

@@ -3,7 +3,7 @@
  * reached by, a PURGE per path to PURGE_URL or the list to PURGE_COMMAND, and a purge the edge does not
  * take kept owed and sent again by the next run, never dropped.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -84,6 +84,8 @@ describe('purging by PURGE_URL', () => {
     expect(failed.error).toMatch(/PURGE \/ru\/news\/5\/? to http:\/\/127\.0\.0\.1:\d+: .*ECONNREFUSED/);
     expect(pending()).toMatchObject({ paths: ['/ru/news/5', '/ru/news/5/'], attempts: 3 });
     expect(pending().lastError).toBe(failed.error);
+    // It names the edge's address and its error: not for every user of the machine.
+    expect(statSync(join(dir, PENDING_FILE)).mode & 0o777).toBe(0o640);
 
     // Still down on the next run: the owed paths stay, with the new run's.
     await purgeEdge(dir, ['rss.xml'], { url: edge.url }, log);

@@ -9,7 +9,7 @@ import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, lstatSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, readlink, rm } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SampleApi } from '../../scripts/sample-api/server.ts';
@@ -18,6 +18,7 @@ import { rebuild, type RebuildReport } from '../../scripts/lib/rebuild.ts';
 import { readFreshness } from '../../scripts/lib/webhook/freshness.ts';
 import { listFiles } from '../../scripts/lib/files.ts';
 import { startTestApi } from '../helpers/sample-api.ts';
+import { policyHelper, type PolicyHelper } from '../helpers/load-policy.ts';
 import { startNginx, startVarnish, type Edge, type Nginx } from '../helpers/web-servers.ts';
 
 const WORK = '.cache/test-rebuild';
@@ -25,10 +26,14 @@ let api: SampleApi;
 /** deploy/nginx.conf serving the published release, and deploy/varnish.vcl in front of it, from the edge test on. */
 let origin: Nginx | undefined;
 let edge: Edge | undefined;
+/** Root's policy helper, which the rebuild hands each policy to (POLICY_COMMAND), writing into the test's folder. */
+let root: PolicyHelper;
 const saved = { ...process.env };
 
 beforeAll(async () => {
   await rm(WORK, { recursive: true, force: true });
+  await mkdir(`${WORK}/root`, { recursive: true });
+  root = policyHelper(resolve(WORK, 'root'));
   api = await startTestApi('rebuild');
   Object.assign(process.env, {
     API_BASE: api.url,
@@ -41,6 +46,7 @@ beforeAll(async () => {
     COMPRESS_CACHE_DIR: `${WORK}/compressed`,
     PICTURE_DIR: `${WORK}/pictures`,
     DOCUMENT_DIR: `${WORK}/documents`,
+    POLICY_COMMAND: `${root.path} qorakul`,
   });
 });
 afterAll(async () => {
@@ -92,9 +98,13 @@ describe('rebuild', () => {
     expect(first.build.pages).toBeGreaterThan(400);
     expect(await readlink(join(WORK, 'releases', 'current'))).toBe(first.release);
     expect(existsSync(release(first, 'index.html.br'))).toBe(true);
-    // The web server's CSP snippet is the policy of this release.
+    // Root's helper was handed the policy of this release, and wrote it where nginx reads it.
     const policy = readFileSync(release(first, 'content-security-policy.txt'), 'utf8').trim();
-    expect(readFileSync(join(WORK, 'releases', 'csp.conf'), 'utf8')).toBe(`add_header Content-Security-Policy "${policy}" always;\n`);
+    expect(readFileSync(join(root.dir, 'qorakul.conf'), 'utf8')).toBe(`add_header Content-Security-Policy "${policy}" always;\n`);
+    // Its reports name internal addresses and errors: the service's user and group may read them, nobody else.
+    for (const report of ['last-report.json', `reports/${first.id}.json`, `reports/${first.id}.files.json`]) {
+      expect(statSync(join(WORK, 'releases', report)).mode & 0o777, report).toBe(0o640);
+    }
     // A cold build draws every picture and compresses every file: generous on a busy 2-core machine.
   }, 600_000);
 
@@ -136,11 +146,12 @@ describe('rebuild', () => {
     // origin (nginx matches the file a path was served from: try_files has changed $uri by then).
     origin = await startNginx({
       root: join(releases, 'current'),
-      cspFile: join(releases, 'csp.conf'),
+      policyDir: root.dir,
       edit: (site) => site.replace('map $uri $hokimiyat_cache_by_path {', 'map $uri $hokimiyat_cache_by_path {\n    /ru/address/index.html "public, max-age=0, s-maxage=1, stale-if-error=604800";'),
     });
     edge = await startVarnish(origin.base);
     process.env.PURGE_URL = edge.base;
+    process.env.PURGE_KEY_FILE = edge.purgeKeyFile;
     const get = (path: string, coding = 'br, gzip') => fetch(`${edge!.base}${path}`, { headers: { 'accept-encoding': coding } });
     const fromOrigin = (path: string) => origin!.requests().filter((line) => line.endsWith(` ${path}`)).length;
     const css = html(edited, 'index.html').match(/href="(\/_astro\/[^"]+\.css)"/)![1]!;

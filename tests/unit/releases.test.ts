@@ -66,12 +66,18 @@ describe('publishing commands need their settings', () => {
     expect(webhook.out).toMatch(/API_BASE, SITE_URL and HCAPTCHA_SITEKEY are not set/);
   }, 30_000);
 
-  it('a setting that is set but refused (SITE_URL, BASE_PATH) or an address not the district\'s stops them with exit code 2, saying which', async () => {
+  it('a setting that is set but refused (a base address, BASE_PATH, RELOAD_COMMAND) or an address not the district\'s stops them with exit code 2, saying which', async () => {
     const dir = tempDir();
     const set = { RELEASES_DIR: dir, API_BASE: DEAD_API, HCAPTCHA_SITEKEY: '10000000-ffff-ffff-ffff-000000000001' };
     const cases = [
       [{ SITE_URL: 'qorakul.uz' }, /SITE_URL "qorakul\.uz" is not an http\(s\) address\. Refusing to publish/],
       [{ SITE_URL: 'https://qorakul.uz', BASE_PATH: '/a;b' }, /BASE_PATH "\/a;b" is not a path the site can live under/],
+      // A quote or `;` would reach the Content-Security-Policy, and from it nginx; a user or query has no place in a base.
+      [{ SITE_URL: 'https://qorakul.uz', MEDIA_BASE: 'https://media.qorakul.uz";add_header' }, /MEDIA_BASE ".*" has a host name of characters an address of the site may not hold\. Refusing/],
+      [{ SITE_URL: 'https://qorakul.uz', PUBLIC_API_BASE: 'https://api.qorakul.uz/v1;x' }, /PUBLIC_API_BASE ".*" has a path of characters/],
+      [{ SITE_URL: 'https://qorakul.uz', API_BASE: 'https://bot:secret@api.qorakul.uz' }, /API_BASE ".*" carries a user name or password/],
+      [{ SITE_URL: 'https://qorakul.uz?x=1' }, /SITE_URL ".*" carries a query or fragment/],
+      [{ SITE_URL: 'https://qorakul.uz', RELOAD_COMMAND: 'sudo -n /usr/bin/systemctl reload nginx' }, /RELOAD_COMMAND is retired: .*set POLICY_COMMAND instead/],
       [{ SITE_URL: 'https://chust.uz' }, /SITE_URL names chust\.uz, which is not one of districts\/qorakul\/district\.json's server\.names \(qorakul\.uz, www\.qorakul\.uz\)/],
     ] as const;
     for (const [env, message] of cases) {
@@ -153,11 +159,11 @@ describe('the rebuild lock', () => {
     for (const d of ['staging/news', 'staging-20260101T000000Z', '20260102T000000Z', 'reports']) mkdirSync(join(dir, d), { recursive: true });
     symlinkSync('20260102T000000Z', join(dir, 'current'));
     const own = `pull.${process.pid}.json`;
-    for (const f of ['build.4194000.json', 'build.4194000.json.tmp-4194002-0-1', 'pull.4194001.json', own, 'last-report.json', 'webhook-journal.json', 'csp.conf', 'reports/20260102T000000Z.json']) {
+    for (const f of ['build.4194000.json', 'build.4194000.json.tmp-4194002-0-1', 'pull.4194001.json', own, 'last-report.json', 'webhook-journal.json', 'policy-loaded.txt', 'reports/20260102T000000Z.json']) {
       writeFileSync(join(dir, f), '{}');
     }
     await removeStaleStaging(dir);
-    expect(readdirSync(dir).sort()).toEqual(['20260102T000000Z', 'csp.conf', 'current', 'last-report.json', own, 'reports', 'webhook-journal.json']);
+    expect(readdirSync(dir).sort()).toEqual(['20260102T000000Z', 'current', 'last-report.json', 'policy-loaded.txt', own, 'reports', 'webhook-journal.json'].sort());
     expect(readdirSync(join(dir, 'reports'))).toEqual(['20260102T000000Z.json']);
     // A folder that is not there is nothing to clean, not an error.
     await expect(removeStaleStaging(join(dir, 'missing'))).resolves.toBeUndefined();
@@ -174,23 +180,24 @@ function releases() {
     writeFileSync(join(dir, id, 'content-security-policy.txt'), `${policy}\n`);
   }
   symlinkSync('20260101T000000Z', join(dir, 'current'));
-  const snippet = (p: string) => `add_header Content-Security-Policy "${p}" always;\n`;
-  writeFileSync(join(dir, 'csp.conf'), snippet(policyA));
-  // Records, at each reload, what is served and which policy the web server loads.
+  // What RELEASES_DIR/policy-loaded.txt holds: the policy the web server was last given.
+  const snippet = (p: string) => `${p}\n`;
+  writeFileSync(join(dir, 'policy-loaded.txt'), snippet(policyA));
+  // Records, at each load, what is served and which policy the web server is handed (on standard input).
   const log = join(dir, 'reloads.log');
-  const recorder = `echo "$(readlink ${dir}/current) $(cat ${dir}/csp.conf)" >> ${log}`;
+  const recorder = `echo "$(readlink ${dir}/current) $(cat)" >> ${log}`;
   return { dir, A: '20260101T000000Z', B: '20260102T000000Z', policyA, policyB, snippet, log, recorder };
 }
 
 describe('publishing with the Content-Security-Policy', () => {
   const withReload = async <T>(command: string, fn: () => Promise<T>): Promise<T> => {
-    const saved = process.env.RELOAD_COMMAND;
-    process.env.RELOAD_COMMAND = command;
+    const saved = process.env.POLICY_COMMAND;
+    process.env.POLICY_COMMAND = command;
     try {
       return await fn();
     } finally {
-      if (saved === undefined) delete process.env.RELOAD_COMMAND;
-      else process.env.RELOAD_COMMAND = saved;
+      if (saved === undefined) delete process.env.POLICY_COMMAND;
+      else process.env.POLICY_COMMAND = saved;
     }
   };
 
@@ -221,20 +228,44 @@ describe('publishing with the Content-Security-Policy', () => {
     expect((error as Error).message).toMatch(/release 20260102T000000Z has no content-security-policy\.txt, so it was never finished: not published/);
     expect((error as { published: boolean }).published).toBe(false);
     expect(readlinkSync(join(r.dir, 'current'))).toBe(r.A);
-    expect(readFileSync(join(r.dir, 'csp.conf'), 'utf8')).toBe(r.snippet(r.policyA));
+    expect(readFileSync(join(r.dir, 'policy-loaded.txt'), 'utf8')).toBe(r.snippet(r.policyA));
   });
 
-  it('when the reload fails, does not publish, puts csp.conf back and says so', async () => {
+  it('when the reload fails, does not publish, puts the record back and says so', async () => {
     const r = releases();
     const error = await withReload('exit 3', () => publishRelease(r.dir, r.B, r.A)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).message).toMatch(/exited with 3; release 20260102T000000Z was not published and the web server's policy is unchanged/);
     expect((error as { published: boolean }).published).toBe(false);
     expect(readlinkSync(join(r.dir, 'current'))).toBe(r.A);
-    expect(readFileSync(join(r.dir, 'csp.conf'), 'utf8')).toBe(r.snippet(r.policyA));
+    expect(readFileSync(join(r.dir, 'policy-loaded.txt'), 'utf8')).toBe(r.snippet(r.policyA));
     // The next attempt sees the difference and reloads again.
     expect(await withReload(r.recorder, () => publishRelease(r.dir, r.B, r.A))).toBeNull();
     expect(readFileSync(r.log, 'utf8').trim().split('\n')).toHaveLength(2);
+  });
+
+  it('a RELOAD_COMMAND left from before publishes nothing and says what replaced it', async () => {
+    const r = releases();
+    const saved = process.env.RELOAD_COMMAND;
+    process.env.RELOAD_COMMAND = 'sudo -n /usr/bin/systemctl reload nginx';
+    try {
+      const error = await publishRelease(r.dir, r.B, r.A).catch((e: unknown) => e);
+      expect((error as Error).message).toMatch(/RELOAD_COMMAND is retired: .*set POLICY_COMMAND instead/);
+      expect(readlinkSync(join(r.dir, 'current'))).toBe(r.A);
+    } finally {
+      if (saved === undefined) delete process.env.RELOAD_COMMAND;
+      else process.env.RELOAD_COMMAND = saved;
+    }
+  });
+
+  it('never hands the web server a policy its helper would refuse: a quote in a release policy stops the publish', async () => {
+    const r = releases();
+    writeFileSync(join(r.dir, r.B, 'content-security-policy.txt'), `default-src 'self'"; access_log /etc/ld.so.preload combined; add_header X "1\n`);
+    const error = await withReload(r.recorder, () => publishRelease(r.dir, r.B, r.A)).catch((e: unknown) => e);
+    expect((error as Error).message).toMatch(/is not of the form the web server takes.*release 20260102T000000Z was not published/);
+    expect(existsSync(r.log)).toBe(false);
+    expect(readlinkSync(join(r.dir, 'current'))).toBe(r.A);
+    expect(readFileSync(join(r.dir, 'policy-loaded.txt'), 'utf8')).toBe(r.snippet(r.policyA));
   });
 
   it('when only the final reload fails, reports the release as published under the union policy', async () => {
@@ -245,21 +276,21 @@ describe('publishing with the Content-Security-Policy', () => {
     expect(problem?.published).toBe(true);
     expect(problem?.message).toMatch(/IS published/);
     expect(readlinkSync(join(r.dir, 'current'))).toBe(r.B);
-    // csp.conf says what the server has loaded: both releases' scripts are allowed.
-    expect(readFileSync(join(r.dir, 'csp.conf'), 'utf8')).toMatch(/'sha256-AAA' 'sha256-BBB'/);
+    // The record says what the server has loaded: both releases' scripts are allowed.
+    expect(readFileSync(join(r.dir, 'policy-loaded.txt'), 'utf8')).toMatch(/'sha256-AAA' 'sha256-BBB'/);
   });
 
   it("a run with nothing to publish applies the served release's own policy again when an earlier reload failed", async () => {
     const r = releases();
     await withReload(`test "$(readlink ${r.dir}/current)" != ${r.B}`, () => publishRelease(r.dir, r.B, r.A));
-    expect(readFileSync(join(r.dir, 'csp.conf'), 'utf8')).toMatch(/'sha256-AAA' 'sha256-BBB'/);
-    // Failing again: said, and csp.conf still says what the server has loaded.
+    expect(readFileSync(join(r.dir, 'policy-loaded.txt'), 'utf8')).toMatch(/'sha256-AAA' 'sha256-BBB'/);
+    // Failing again: said, and the record still says what the server has loaded.
     const again = await withReload('exit 4', () => reapplyServedPolicy(r.dir));
     expect(again?.message).toMatch(/exited with 4; release 20260102T000000Z is served, but its own policy is still not applied/);
-    expect(readFileSync(join(r.dir, 'csp.conf'), 'utf8')).toMatch(/'sha256-AAA' 'sha256-BBB'/);
+    expect(readFileSync(join(r.dir, 'policy-loaded.txt'), 'utf8')).toMatch(/'sha256-AAA' 'sha256-BBB'/);
     // Then it works: the server loads B's own policy.
     expect(await withReload(r.recorder, () => reapplyServedPolicy(r.dir))).toBeNull();
-    expect(readFileSync(join(r.dir, 'csp.conf'), 'utf8')).toBe(r.snippet(r.policyB));
+    expect(readFileSync(join(r.dir, 'policy-loaded.txt'), 'utf8')).toBe(r.snippet(r.policyB));
     expect(readFileSync(r.log, 'utf8').trim()).toBe(`${r.B} ${r.snippet(r.policyB).trim()}`);
     // Nothing to do once it matches: no reload at all.
     expect(await withReload('exit 5', () => reapplyServedPolicy(r.dir))).toBeNull();
@@ -278,7 +309,7 @@ describe('publishing with the Content-Security-Policy', () => {
   it('rollback serves the previous release under its own policy, without a blocked window', async () => {
     const r = releases();
     await withReload('true', () => publishRelease(r.dir, r.B, r.A));
-    const result = await run('scripts/rollback.ts', [], { RELEASES_DIR: r.dir, RELOAD_COMMAND: r.recorder });
+    const result = await run('scripts/rollback.ts', [], { RELEASES_DIR: r.dir, POLICY_COMMAND: r.recorder });
     expect(result.code, result.out).toBe(0);
     expect(result.out).toContain(`now serving ${r.A}`);
     const reloads = readFileSync(r.log, 'utf8').trim().split('\n');
@@ -287,7 +318,7 @@ describe('publishing with the Content-Security-Policy', () => {
     expect(readlinkSync(join(r.dir, 'current'))).toBe(r.A);
     expect(readlinkSync(join(r.dir, 'previous'))).toBe(r.B);
 
-    const failing = await run('scripts/rollback.ts', [], { RELEASES_DIR: r.dir, RELOAD_COMMAND: 'exit 1' });
+    const failing = await run('scripts/rollback.ts', [], { RELEASES_DIR: r.dir, POLICY_COMMAND: 'exit 1' });
     expect(failing.code).toBe(1);
     expect(failing.out).toMatch(/Rollback failed, still serving the same release/);
     expect(readlinkSync(join(r.dir, 'current'))).toBe(r.A);

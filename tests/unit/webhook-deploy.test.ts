@@ -2,7 +2,7 @@
  * The systemd units in deploy/ (systemd does not run here, so they are read as text): each starts a script
  * that exists with the project's Node, as the service user, from the project folder, with the settings of
  * site.env; the webhook's secret comes as a credential, never on a command line; the hardening leaves
- * sudo working for RELOAD_COMMAND; the timer starts the rebuild at 03:30 in Tashkent. Where
+ * sudo working for POLICY_COMMAND; the timer starts the rebuild at 03:30 in Tashkent. Where
  * `systemd-analyze` is installed, it also verifies the units (every key known, every program there) and
  * reads the timer's OnCalendar.
  */
@@ -99,9 +99,9 @@ describe('the services', () => {
     expect(example).not.toMatch(/^\s*WEBHOOK_SECRET/m);
   });
 
-  it('leaves sudo working for RELOAD_COMMAND: no NoNewPrivileges, nor any setting that implies it', () => {
+  it('leaves sudo working for POLICY_COMMAND: no NoNewPrivileges, nor any setting that implies it', () => {
     const example = readFileSync(join(ROOT, 'deploy/site.env.example'), 'utf8');
-    expect(example).toMatch(/^RELOAD_COMMAND="sudo -n \/usr\/bin\/systemctl reload nginx"$/m);
+    expect(example).toMatch(/^POLICY_COMMAND="sudo -n \/usr\/local\/sbin\/hokimiyat-load-policy qorakul"$/m);
     // systemd.exec(5), NoNewPrivileges=: these override it to yes for a service that is not root; and a
     // CapabilityBoundingSet= would leave sudo's root without what systemctl needs.
     const implying = /^(NoNewPrivileges|DynamicUser|LockPersonality|MemoryDenyWriteExecute|PrivateDevices|ProtectClock|ProtectHostname|ProtectKernel\w+|RestrictAddressFamilies|RestrictNamespaces|RestrictRealtime|RestrictSUIDSGID|SystemCallArchitectures|SystemCallFilter|SystemCallLog|CapabilityBoundingSet)$/;
@@ -123,7 +123,7 @@ describe('the services', () => {
 
   it('site.env.example names every setting the services require', () => {
     const example = readFileSync(join(ROOT, 'deploy/site.env.example'), 'utf8');
-    for (const name of ['API_BASE', 'SITE_URL', 'HCAPTCHA_SITEKEY', 'RELOAD_COMMAND']) expect(example).toMatch(new RegExp(`^${name}=.+`, 'm'));
+    for (const name of ['API_BASE', 'SITE_URL', 'HCAPTCHA_SITEKEY', 'POLICY_COMMAND']) expect(example).toMatch(new RegExp(`^${name}=.+`, 'm'));
   });
 });
 

@@ -343,7 +343,7 @@ function AppealForm({ lang, apiBase, captcha, messages: m }: Props) {
           </div>
         );
       })}
-      <div className="form-field form-field--check">
+      <div className="form-field appeal-form__keep">
         <input id={`${id}-keep`} type="checkbox" checked={keep} onChange={(e) => keepOnDevice(e.target.checked)} aria-describedby={`${id}-keep-hint`} />
         <label htmlFor={`${id}-keep`}>{m['appeal.keepDraft']}</label>
         <p className="form-field__hint" id={`${id}-keep-hint`}>

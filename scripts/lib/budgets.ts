@@ -78,7 +78,8 @@ function pageJavascript(root: string, html: string): { files: string[]; bytes: n
 
 export function renderBlocking(html: string): { stylesheets: string[]; scripts: string[] } {
   const head = html.slice(0, html.indexOf('</head>') + 1 || undefined);
-  const stylesheets = [...head.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="(\/[^"]+)"/g)].map((m) => fileOf(m[1]!));
+  // A print stylesheet (media="print") is fetched without holding the first paint.
+  const stylesheets = [...head.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="(\/[^"]+)"[^>]*>/g)].filter((m) => !/\bmedia="print"/.test(m[0])).map((m) => fileOf(m[1]!));
   const scripts = [...html.matchAll(/<script([^>]*)\bsrc="([^"]+)"/g)]
     .filter(([, attrs]) => !/type="module"|\bdefer\b|\basync\b/.test(attrs!))
     .map((m) => m[2]!);

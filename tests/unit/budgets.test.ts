@@ -8,7 +8,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkBudgets } from '../../scripts/lib/budgets.ts';
+import { checkBudgets, renderBlocking } from '../../scripts/lib/budgets.ts';
 import { finishBuild } from '../../scripts/lib/finish-build.ts';
 
 const bases = { publicApiBase: 'https://api.example.uz', mediaBase: 'https://api.example.uz', siteUrl: 'https://example.uz', serviceWorker: false };
@@ -27,6 +27,11 @@ const long = (bytes: number) => `<p>${randomBytes(bytes).toString('base64').repl
 const page = (body: string) => `<!doctype html><html lang="uz"><head><title>Sahifa</title></head><body>${body}</body></html>`;
 
 describe('byte budgets', () => {
+  it('counts the stylesheets that hold the first paint, not the one for printing', () => {
+    const head = '<head><link rel="stylesheet" href="/_astro/site.a1.css"><link rel="stylesheet" href="/_astro/print.b2.css" media="print"></head>';
+    expect(renderBlocking(head).stylesheets).toEqual(['/_astro/site.a1.css']);
+  });
+
   it("the build's file list finds what listing the folder finds, with the same messages", async () => {
     const site = folder();
     mkdirSync(join(site, 'news', '7'), { recursive: true });

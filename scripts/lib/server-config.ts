@@ -48,6 +48,7 @@ export const SECURITY_HEADERS: readonly { name: string; value: string; httpsOnly
   { name: 'Strict-Transport-Security', value: 'max-age=31536000; includeSubDomains', httpsOnly: true },
 ];
 
+/** For nginx's and Varnish's PCRE, which RegExp.escape's `\x2d`-style escapes would only make harder to read. */
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const alternatives = (items: readonly string[]) => items.map(escape).join('|');
 
@@ -72,6 +73,12 @@ export function redirectsFile(tables: Tables = SITE_TABLES): string {
       lines.push(`${path} pageNumber=1 ${path} 200`, `${path} pageNumber=:n ${path}/page/:n 301!`);
     }
   }
+  lines.push(
+    "# A wrong address gets its language's not-found page with status 404, as nginx and scripts/serve.ts give it",
+    '# (such a rule applies only where no file is found); the other languages first, the site\'s root last.',
+  );
+  for (const prefix of tables.prefixes.filter(Boolean)) lines.push(`${tables.basePath}/${prefix}/* ${tables.basePath}/${prefix}/404/index.html 404`);
+  lines.push(`${tables.basePath}/* ${tables.basePath}/404.html 404`);
   return `${lines.join('\n')}\n`;
 }
 

@@ -39,7 +39,22 @@ export function languageRedirectScript(): string {
   );
 }
 
+/**
+ * A host that serves one not-found page for every address it lacks (GitHub Pages, an S3 bucket, a CDN's error
+ * page) shows the default language's for `/ru/…` too: on that page, an address of another language sends the
+ * visitor to that language's not-found page before it paints. nginx, `npm run preview` and hosts that read
+ * `_redirects` serve the right one at once, and the page then stays where it is.
+ */
+export function notFoundLanguageScript(): string {
+  // The prefixes are letters and hyphens (src/i18n/languages.ts): nothing to escape in a pattern.
+  const prefixes = LANGUAGES.filter((l) => l.prefix).map((l) => l.prefix);
+  return (
+    `var b=${JSON.stringify(BASE_PATH)},m=/^\\/(${prefixes.join('|')})\\//.exec(location.pathname.slice(b.length));` +
+    `if(m)location.replace(b+'/'+m[1]+'/404/')`
+  );
+}
+
 /** Every inline script the layouts write. */
 export function siteInlineScripts(): string[] {
-  return [languageRedirectScript(), JS_CLASS_SCRIPT, MENU_TOGGLE_SCRIPT, prePaintScript()];
+  return [languageRedirectScript(), notFoundLanguageScript(), JS_CLASS_SCRIPT, MENU_TOGGLE_SCRIPT, prePaintScript()];
 }

@@ -1,7 +1,8 @@
 import { LANGUAGES, localizePath } from '../../src/i18n/languages.ts';
 import { DICTIONARIES } from '../../src/i18n/t.ts';
 import { expect, test } from './fixtures.ts';
-import { RU, UZ_LATN } from './routes-helpers.ts';
+import { readFileSync } from 'node:fs';
+import { DIST, EN, RU, UZ_CYRL, UZ_LATN } from './routes-helpers.ts';
 
 test.describe('home page from the sample API', () => {
   for (const lang of LANGUAGES) {
@@ -97,6 +98,22 @@ test('an unknown path shows the not-found screen in its language', async ({ page
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(DICTIONARIES.en['notFound.title']);
   const uz = await page.goto('/no-such-page');
   expect(uz?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(DICTIONARIES['uz-latn']['notFound.title']);
+});
+
+test("on a host that serves one not-found page for everything, a wrong address still gets its language's", async ({ page }) => {
+  // As GitHub Pages, an S3 bucket or a CDN's error page do: the default language's 404.html, status 404, for any missing file.
+  const single = readFileSync(`${DIST}/404.html`);
+  for (const [lang, wrong] of [[RU, '/ru/novosti-net'], [UZ_CYRL, '/uz-cyrl/yoq-sahifa'], [EN, '/en/no-such-page/deeper']] as const) {
+    await page.route(`**${wrong}`, (route) => route.fulfill({ status: 404, contentType: 'text/html; charset=utf-8', body: single }));
+    await page.goto(wrong);
+    await expect(page).toHaveURL(new RegExp(`${localizePath(lang, '/404/')}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(DICTIONARIES[lang.code]['notFound.title']);
+  }
+  // An address of the default language stays on the page it was given.
+  await page.route('**/yoq-sahifa', (route) => route.fulfill({ status: 404, contentType: 'text/html; charset=utf-8', body: single }));
+  await page.goto('/yoq-sahifa');
+  await expect(page).toHaveURL(/\/yoq-sahifa$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(DICTIONARIES['uz-latn']['notFound.title']);
 });
 

@@ -75,4 +75,18 @@ describe('public/_redirects', () => {
       }
     }
   });
+
+  it("gives a wrong address its language's not-found page with status 404, in every language", () => {
+    const rules = readFileSync('public/_redirects', 'utf8')
+      .split('\n')
+      .filter((l) => l.trim() && !l.startsWith('#'))
+      .map((l) => l.trim().split(/\s+/))
+      .filter((r) => r.length === 3 && r[0]!.endsWith('/*'));
+    /** The first splat rule that matches a path no file serves, as Netlify applies them: its target and status. */
+    const notFound = (path: string) => rules.find(([from]) => path.startsWith(from!.slice(0, -1)))?.slice(1);
+    for (const prefix of SITE_TABLES.prefixes) {
+      const page = prefix ? `/${prefix}/404/index.html` : '/404.html';
+      expect(notFound(`${prefix ? `/${prefix}` : ''}/no-such-page/here`), prefix || 'uz-latn').toEqual([page, '404']);
+    }
+  });
 });

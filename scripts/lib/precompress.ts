@@ -39,15 +39,20 @@ import { readMachineSettings } from '../../src/config.ts';
 import { LANGUAGES } from '../../src/i18n/languages.ts';
 import { SECTION_LIST } from '../../src/lib/sections.ts';
 import type { CompressAnswer, CompressJob, CompressRequest } from './compress-worker.ts';
+import { APPEAL_PATH } from '../../src/constants.ts';
 
 export const COMPRESSIBLE = /\.(html|css|js|mjs|json|svg|xml|txt|webmanifest|map)$/;
 
 /** Brotli quality of content-named assets and landing pages, and of everything else. */
 const BROTLI_QUALITY = { best: 11, page: 5 } as const;
 
-/** The home page and page 1 of every section's list, in every language (`/index.html`, `/ru/news/index.html`). */
+/**
+ * The home page, page 1 of every section's list and the appeal form, in every language (`/index.html`,
+ * `/ru/news/index.html`, `/ru/murojaat_yuborish/index.html`): where citizens arrive from elsewhere (a poster,
+ * a message, a national portal), a few pages worth brotli's best.
+ */
 const LANDING_PAGE = new RegExp(
-  `^/(?:(?:${LANGUAGES.filter((l) => l.prefix).map((l) => l.prefix).join('|')})/)?(?:(?:${SECTION_LIST.map((s) => s.slug).join('|')})/)?index\\.html$`,
+  `^/(?:(?:${LANGUAGES.filter((l) => l.prefix).map((l) => l.prefix).join('|')})/)?(?:(?:${[...SECTION_LIST.map((s) => s.slug), APPEAL_PATH.slice(1)].join('|')})/)?index\\.html$`,
 );
 export const bestQuality = (sitePath: string) => sitePath.startsWith('/_astro/') || LANDING_PAGE.test(sitePath);
 /** gzip only serves clients without brotli: its best (9) for the same files as brotli's best, the default (6) elsewhere (0.3 % larger, 40 % faster). */

@@ -51,3 +51,6 @@ export const USEFUL_LINKS: readonly { labelKey: MessageKey; url: string }[] = [
   { labelKey: 'link.itAcademy', url: 'https://uzbekcoders.uz' },
   { labelKey: 'link.licensing', url: 'https://license.gov.uz' },
 ];
+
+/** The national portals where a citizen can also send an appeal, named on the appeal page: from the useful links. */
+export const APPEAL_PORTALS = USEFUL_LINKS.filter((link) => link.labelKey === 'link.presidentReception' || link.labelKey === 'link.appeals');

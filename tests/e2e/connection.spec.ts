@@ -155,7 +155,7 @@ test.describe('an appeal survives the connection', () => {
 
       await page.getByRole('button', { name: /Stub captcha/ }).click();
       await page.getByRole('button', { name: d['appeal.submit'] }).click();
-      await expect(status(page, d['appeal.sentTitle'])).toContainText(received);
+      await expect(page.getByRole('status', { name: d['appeal.sentTitle'] })).toContainText(received);
       expect(appealsWithMessage(message)).toBe(1);
     });
 

@@ -7,7 +7,7 @@ import type { EmployeeCategory } from '../../src/api/types.ts';
 import { localizePath, type Language } from '../../src/i18n/languages.ts';
 import { DICTIONARIES } from '../../src/i18n/t.ts';
 import { expect, test } from './fixtures.ts';
-import { UZ_LATN, UZ_CYRL, RU, EN, escapeRegExp, textOf, content } from './routes-helpers.ts';
+import { UZ_LATN, UZ_CYRL, RU, EN, textOf, content } from './routes-helpers.ts';
 
 /** Each directory in two languages; the popup is tried in the first, so each language opens it once. */
 const DIRECTORIES: { path: string; category: EmployeeCategory; langs: readonly [Language, Language] }[] = [
@@ -34,7 +34,7 @@ test.describe('directories and their leader popup', () => {
       const dict = DICTIONARIES[lang.code];
       const person = (await api.employees(dir.category, lang.number)).at(-1)!;
       await page.goto(localizePath(lang, dir.path));
-      const more = content(page).locator('article').last().getByRole('button', { name: new RegExp(`^${escapeRegExp(dict['person.more'])}`) });
+      const more = content(page).locator('article').last().getByRole('button', { name: new RegExp(`^${RegExp.escape(dict['person.more'])}`) });
       const dialog = page.getByRole('dialog', { name: person.name });
       await expect(dialog).toBeHidden();
 

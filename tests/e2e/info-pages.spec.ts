@@ -10,7 +10,7 @@ import { EMPLOYEE_CATEGORIES } from '../../src/api/types.ts';
 import { hasOwnContent, INFO_PAGES } from '../../src/lib/info-pages.ts';
 import { navTargetIs } from '../../src/routes.ts';
 import { expect, test } from './fixtures.ts';
-import { UZ_LATN, UZ_CYRL, RU, EN, numberIn, content, linkAttributes, NEW_TAB, textOf, escapeRegExp } from './routes-helpers.ts';
+import { UZ_LATN, UZ_CYRL, RU, EN, numberIn, content, linkAttributes, NEW_TAB, textOf } from './routes-helpers.ts';
 
 test.describe('information pages', () => {
   for (const lang of [UZ_LATN, RU]) {
@@ -136,7 +136,7 @@ test.describe('information pages', () => {
       await expect(content(page)).toContainText(textOf(body!.html).slice(0, 40));
       // The sitemap lists the page once, not the slug that leads to it.
       const sitemap = await (await request.get('/sitemap-0.xml')).text();
-      const listed = (path: string) => new RegExp(`<loc>[a-z]+://[^/<]+${escapeRegExp(localizePath(lang, path))}/?</loc>`).test(sitemap);
+      const listed = (path: string) => new RegExp(`<loc>[a-z]+://[^/<]+${RegExp.escape(localizePath(lang, path))}/?</loc>`).test(sitemap);
       expect(listed(`/page/${id}`)).toBe(true);
       expect(listed(slug)).toBe(false);
     }

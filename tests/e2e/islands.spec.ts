@@ -3,7 +3,6 @@ import type { Page } from '@playwright/test';
 import { LANGUAGES, localizePath } from '../../src/i18n/languages.ts';
 import { DICTIONARIES, type Dictionary } from '../../src/i18n/t.ts';
 import { expect, hydrated, test } from './fixtures.ts';
-import { escapeRegExp } from './routes-helpers.ts';
 import { STORAGE_KEYS } from '../../src/lib/storage.ts';
 
 const HCAPTCHA_STUB = readFileSync(new URL('./hcaptcha-stub.js', import.meta.url), 'utf8');
@@ -241,16 +240,70 @@ test.describe('appeal form', () => {
       // A phone with letters and an e-mail that is no address are refused in words that say what to write.
       await field(page, d, 'phone').fill('+998 90 ABC-45-67');
       await field(page, d, 'phone').blur();
-      await expect(field(page, d, 'phone')).toHaveAccessibleDescription(new RegExp(d['appeal.badPhone'].replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+      await expect(field(page, d, 'phone')).toHaveAccessibleDescription(new RegExp(RegExp.escape(d['appeal.badPhone'])));
       await field(page, d, 'email').fill('not an email address');
       await field(page, d, 'email').blur();
       await expect(field(page, d, 'email')).toHaveAttribute('aria-invalid', 'true');
       await fill(page, d, VALID);
       await expect(name).not.toHaveAttribute('aria-invalid', 'true');
+      // The send button never looks or says it is off: pressed before the check, it says what is missing.
       const submit = page.getByRole('button', { name: d['appeal.submit'] });
-      await expect(submit).toBeDisabled();
-      await page.getByRole('button', { name: /Stub captcha/ }).click();
       await expect(submit).toBeEnabled();
+      await submit.click();
+      await expect(page.getByText(d['appeal.captchaMissing'])).toBeVisible();
+      await page.getByRole('button', { name: /Stub captcha/ }).click();
+      await expect(page.getByText(d['appeal.captchaMissing'])).toHaveCount(0);
+    });
+  }
+
+  for (const lang of [RU, EN]) {
+    test(`a refused send lists every problem at the top, each a link to its field, by pointer and by keyboard (${lang.label})`, async ({ page }) => {
+      const d = DICTIONARIES[lang.code];
+      await page.goto(localizePath(lang, '/murojaat_yuborish'));
+      await fill(page, d, { phone: '+998 90 ABC-45-67' });
+      const box = (await field(page, d, 'fullName').boundingBox())!;
+      await page.getByRole('button', { name: d['appeal.submit'] }).click();
+      const summary = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: d['appeal.problemTitle'] }) });
+      await expect(summary).toBeFocused();
+      const links = summary.getByRole('link');
+      await expect(links).toHaveText([
+        `${d['appeal.fullName']}: ${d['appeal.minLength']}`,
+        `${d['appeal.phone']}: ${d['appeal.badPhone']}`,
+        `${d['appeal.email']}: ${d['appeal.minLength']}`,
+        `${d['appeal.subject']}: ${d['appeal.minLength']}`,
+        `${d['appeal.message']}: ${d['appeal.minLength']}`,
+        d['appeal.captchaHint'],
+      ]);
+      // The fields keep their width when they are marked wrong.
+      expect((await field(page, d, 'fullName').boundingBox())!.width).toBe(box.width);
+      await links.filter({ hasText: d['appeal.subject'] }).click();
+      await expect(field(page, d, 'subject')).toBeFocused();
+      // A mended field leaves the list at once.
+      await field(page, d, 'subject').fill(VALID.subject);
+      await field(page, d, 'subject').blur();
+      await expect(links).toHaveCount(5);
+      // By keyboard: back to the list, Tab to its first link, Enter.
+      await summary.focus();
+      await page.keyboard.press('Tab');
+      await expect(links.first()).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(field(page, d, 'fullName')).toBeFocused();
+    });
+  }
+
+  for (const lang of [UZ_CYRL, EN]) {
+    test(`names the captcha's company once, says what the personal data is for, and gives the other ways in (${lang.label})`, async ({ page }) => {
+      const d = DICTIONARIES[lang.code];
+      await page.goto(localizePath(lang, '/murojaat_yuborish'));
+      await hydrated(page, 'AppealForm');
+      const form = page.locator('form').filter({ has: page.getByRole('button', { name: d['appeal.submit'] }) });
+      expect((await form.innerText()).match(/hCaptcha/g)).toHaveLength(1);
+      await expect(page.getByText(d['appeal.personalData'])).toBeVisible();
+      const other = page.getByRole('complementary', { name: d['appeal.otherTitle'] });
+      await expect(other.getByRole('link', { name: /^\+998/ })).toHaveAttribute('href', /^tel:\+998\d{9}$/);
+      await expect(other.getByRole('link', { name: d['link.presidentReception'] })).toHaveAttribute('href', 'https://pm.gov.uz');
+      await expect(other.getByRole('link', { name: d['link.appeals'] })).toHaveAttribute('href', 'https://murojaat.gov.uz');
+      await expect(other).toContainText(d['trust.hoursValue']);
     });
   }
 
@@ -261,17 +314,23 @@ test.describe('appeal form', () => {
       await fill(page, d, VALID);
       await page.getByRole('button', { name: /Stub captcha/ }).click();
       await page.getByRole('button', { name: d['appeal.submit'] }).click();
-      // The confirmation stays in the page, with the appeal's number, and takes focus.
-      const sent = page.getByRole('status').filter({ hasText: d['appeal.sentTitle'] });
+      // The confirmation stays in the page, with the appeal's number, and takes focus; the page's heading says
+      // it was sent, and the confirmation says what happens next: whom to call with the number, and when.
+      const sent = page.getByRole('status', { name: d['appeal.sentTitle'] });
       await expect(sent).toContainText(received);
       await expect(sent).toContainText(/\d+/);
       await expect(sent).toBeFocused();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(d['appeal.sentTitle']);
+      await expect(page.getByText(d['appeal.intro'])).toBeHidden();
+      await expect(sent.getByRole('link', { name: /^\+998/ })).toHaveAttribute('href', /^tel:\+998\d{9}$/);
+      await expect(sent).toContainText(d['appeal.sentTerms']);
       await page.waitForTimeout(2500);
       await expect(sent).toBeVisible();
       expect(await page.evaluate((key) => [localStorage.getItem(key), sessionStorage.getItem(key)], STORAGE_KEYS.appealDraft)).toEqual([null, null]);
       // Another appeal starts from an empty form.
       await sent.getByRole('button', { name: d['appeal.another'] }).click();
       await expect(field(page, d, 'fullName')).toHaveValue('');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(d['appeal.title']);
     });
   }
 
@@ -416,7 +475,7 @@ test.describe('when the browser blocks site storage', () => {
       await label('appeal.message').fill(VALID.message);
       await page.getByRole('button', { name: /Stub captcha/ }).click();
       await page.getByRole('button', { name: d['appeal.submit'] }).click();
-      await expect(page.getByRole('status').filter({ hasText: d['appeal.sentTitle'] })).toContainText(received);
+      await expect(page.getByRole('status', { name: d['appeal.sentTitle'] })).toContainText(received);
       await expect(page.getByText(d['error.title'])).toHaveCount(0);
       expect(errors).toEqual([]);
     });
@@ -592,7 +651,7 @@ test.describe('survey counts', () => {
   for (const lang of [UZ, RU]) {
     test(`are refreshed from the API when the list hydrates, and the built ones stay if that fails (${lang.label})`, async ({ page, api }) => {
       const d = DICTIONARIES[lang.code];
-      const [before, after] = d['survey.dislikes'].split('{n}').map(escapeRegExp);
+      const [before, after] = d['survey.dislikes'].split('{n}').map((t) => RegExp.escape(t));
       // The third survey's dislikes: no other test votes there. A vote cast after the build.
       const survey = (await api.surveys(lang.number))[2]!;
       await api.answerSurvey(survey.id, false, lang.number);

@@ -193,8 +193,8 @@ test.describe('hCaptcha on the appeal form', () => {
 
       // Sending without the token: refused, said under the check, and focus goes to the check.
       const submit = page.getByRole('button', { name: d['appeal.submit'] });
-      await expect(submit).toBeDisabled();
-      await submit.click({ force: true });
+      await expect(submit).toBeEnabled();
+      await submit.click();
       await expect(page.getByText(d['appeal.captchaMissing'])).toBeVisible();
       await expect(stubCaptcha(page)).toBeFocused();
       expect(appeals).toEqual([]);
@@ -205,7 +205,7 @@ test.describe('hCaptcha on the appeal form', () => {
       await expect(page.getByText(d['appeal.captchaMissing'])).toHaveCount(0);
       await expect(submit).toBeEnabled();
       await submit.click();
-      await expect(page.getByRole('status').filter({ hasText: d['appeal.sentTitle'] })).toContainText(received);
+      await expect(page.getByRole('status', { name: d['appeal.sentTitle'] })).toContainText(received);
       expect(appeals.map((a) => a.get('h-captcha-response'))).toEqual(['stub-captcha-token']);
       expect(thirdParty(requests).every((u) => HCAPTCHA_SCRIPT.test(u))).toBe(true);
       expect(consoleErrors).toEqual([]);
@@ -255,7 +255,7 @@ test.describe('hCaptcha on the appeal form', () => {
       await expect(failed).toHaveCount(0);
       await stubCaptcha(page).click();
       await page.getByRole('button', { name: d['appeal.submit'] }).click();
-      await expect(page.getByRole('status').filter({ hasText: d['appeal.sentTitle'] })).toBeVisible();
+      await expect(page.getByRole('status', { name: d['appeal.sentTitle'] })).toBeVisible();
       expect(appeals.map((a) => a.get('Title'))).toEqual([VALID.message]);
     });
   }

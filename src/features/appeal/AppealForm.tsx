@@ -62,6 +62,8 @@ export const APPEAL_MESSAGES = [
   'appeal.draftCleared',
   'appeal.keepDraft',
   'appeal.keepDraftHint',
+  'appeal.problemTitle',
+  'appeal.sentTerms',
   'appeal.offline',
   'appeal.connectionLost',
   'appeal.online',
@@ -79,6 +81,8 @@ type Messages = Record<(typeof APPEAL_MESSAGES)[number], string>;
 
 interface Props {
   lang: LangNumber;
+  /** The district's helpline, which a citizen calls with the appeal's number: as written, and its `tel:` link. */
+  helpline: { number: string; href: string };
   apiBase: string;
   captcha: CaptchaConfig;
   messages: Messages;
@@ -107,7 +111,7 @@ const INPUT: Record<AppealField, { type: string; autoComplete: string; inputMode
   message: { type: 'textarea', autoComplete: 'off' },
 };
 
-function AppealForm({ lang, apiBase, captcha, messages: m }: Props) {
+function AppealForm({ lang, helpline, apiBase, captcha, messages: m }: Props) {
   const id = useId();
   const [draft, setDraft] = useState<AppealDraft>(EMPTY_DRAFT);
   const [touched, setTouched] = useState<Set<AppealField>>(new Set());
@@ -123,8 +127,27 @@ function AppealForm({ lang, apiBase, captcha, messages: m }: Props) {
   const [sent, setSent] = useState<string | null>(null);
   const sentRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (sent) sentRef.current?.focus();
-  }, [sent]);
+    if (!sent) return;
+    sentRef.current?.focus();
+    // The page's one heading says what happened (GOV.UK's confirmation page), and says it again when the
+    // citizen starts another appeal: the island owns the page's purpose while it shows the result.
+    const heading = document.querySelector('h1');
+    const before = heading?.textContent ?? '';
+    if (heading) heading.textContent = m['appeal.sentTitle'];
+    return () => {
+      if (heading) heading.textContent = before;
+    };
+  }, [sent, m]);
+  /** Whether the list of problems is shown at the top: from a refused send until the problems are gone. */
+  const [summaryShown, setSummaryShown] = useState(0);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!summaryShown) return;
+    // Its top in sight below the sticky bar (the page's scroll-padding), however long the list: focus alone
+    // would scroll a list taller than a small screen only as far as its middle.
+    summaryRef.current?.focus({ preventScroll: true });
+    summaryRef.current?.scrollIntoView({ block: 'start' });
+  }, [summaryShown]);
   /** What the form last said about the connection; null while it has nothing to say. */
   const [connection, setConnection] = useState<'offline' | 'lost' | 'back' | null>(null);
   const captchaRef = useRef<CaptchaHandle>(null);
@@ -212,6 +235,9 @@ function AppealForm({ lang, apiBase, captcha, messages: m }: Props) {
   const started = (event: FocusEvent<HTMLFormElement>) => {
     if (event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement) {
       if ((APPEAL_FIELDS as readonly string[]).includes(event.target.name)) captchaRef.current?.start();
+      // The browser scrolls only to a field it cannot see at all: one the keyboard reached half below the
+      // screen's edge (the tall message box) is brought whole into view, clear of the sticky bar and the cookie bar.
+      event.target.scrollIntoView({ block: 'nearest' });
     }
   };
   const solved = (t: string | null) => {
@@ -227,9 +253,11 @@ function AppealForm({ lang, apiBase, captcha, messages: m }: Props) {
     if (all.size) setTouched(new Set(APPEAL_FIELDS));
     if (!token) setCaptchaMissing(true);
     if (all.size) {
-      document.getElementById(`${id}-${[...all.keys()][0]}`)?.focus();
+      // Every problem at the top, each a link to its field (GOV.UK's error summary), and focus there.
+      setSummaryShown((n) => n + 1);
       return;
     }
+    setSummaryShown(0);
     if (!token) {
       // Nothing is sent without the check: say so there, and go to it (loading it if it has not begun).
       captchaRef.current?.focus();
@@ -273,11 +301,16 @@ function AppealForm({ lang, apiBase, captcha, messages: m }: Props) {
   }
 
   if (sent) {
+    const [before, after] = m['appeal.sentKeep'].split('{phone}');
     return (
-      <div ref={sentRef} className="panel panel--narrow appeal-form__sent" role="status" tabIndex={-1} aria-labelledby={`${id}-sent-title`}>
-        <h2 id={`${id}-sent-title`}>{m['appeal.sentTitle']}</h2>
+      <div ref={sentRef} className="panel panel--narrow appeal-form__sent" role="status" tabIndex={-1} aria-label={m['appeal.sentTitle']}>
         <p className="appeal-form__sent-message">{sent}</p>
-        <p>{m['appeal.sentKeep']}</p>
+        <p>
+          {before}
+          <a href={helpline.href}>{helpline.number}</a>
+          {after}
+        </p>
+        <p>{m['appeal.sentTerms']}</p>
         <button type="button" className="button" onClick={() => setSent(null)}>
           {m['appeal.another']}
         </button>
@@ -285,8 +318,40 @@ function AppealForm({ lang, apiBase, captcha, messages: m }: Props) {
     );
   }
 
+  /** The problems that keep the appeal from being sent, in the order of the form. */
+  const problems: { text: string; go: () => void; href: string }[] = summaryShown
+    ? [
+        ...[...invalidFields(draft, 'all')].map(([field, problem]) => ({
+          text: `${m[LABELS[field]]}: ${m[PROBLEMS[problem]]}`,
+          href: `#${id}-${field}`,
+          go: () => document.getElementById(`${id}-${field}`)?.focus(),
+        })),
+        ...(token ? [] : [{ text: m['appeal.captchaHint'], href: `#${id}-captcha-hint`, go: () => captchaRef.current?.focus() }]),
+      ]
+    : [];
+
   return (
     <form ref={formRef} className="panel panel--narrow" onSubmit={submit} onFocus={started} noValidate aria-describedby={`${id}-captcha-hint`}>
+      {problems.length > 0 && (
+        <div ref={summaryRef} className="appeal-form__summary" role="alert" tabIndex={-1} aria-labelledby={`${id}-summary-title`}>
+          <h2 id={`${id}-summary-title`}>{m['appeal.problemTitle']}</h2>
+          <ul>
+            {problems.map((p) => (
+              <li key={p.href}>
+                <a
+                  href={p.href}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    p.go();
+                  }}
+                >
+                  {p.text}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       <div role="status">
         {notice === 'restored' && (
           <p className="appeal-form__notice">
@@ -351,11 +416,11 @@ function AppealForm({ lang, apiBase, captcha, messages: m }: Props) {
         </p>
       </div>
       <AppealCaptcha ref={captchaRef} config={captcha} idPrefix={id} messages={m} missing={captchaMissing} onToken={solved} />
+      {/* Never greyed out before the check is done: pressed, it says what is missing and goes there. */}
       <button
         type="submit"
         className="button appeal-form__send"
         disabled={!hydrated || sending}
-        aria-disabled={!token || undefined}
         aria-describedby={token ? undefined : `${id}-captcha-hint`}
       >
         {sending ? m['appeal.sending'] : m['appeal.submit']}

@@ -84,11 +84,19 @@ sub vcl_recv {
 }
 
 # One copy per page whatever way its address is written, so that a purge or a takedown reaches every way:
-# slashes merged and `%2F` read as the slash the origin reads it as (nginx decodes and merges them too), and
+# slashes merged, `%2F` and `%27` read as the origin reads them (nginx decodes and merges them too), other
+# spellings of a plain address refused, and
 # of the query only what the site reads, `pageNumber` (old list links, which the origin redirects); any other
 # (utm_source=…, fbclid=…) changes nothing the origin sends. A CDN must be told the same: README "Behind the edge".
 sub hokimiyat_normalise_url {
     set req.url = regsuball(req.url, "%2[Ff]", "/");
+    # Page paths hold `'`, which a browser may send escaped.
+    set req.url = regsuball(req.url, "%27", "'");
+    # An escape the origin reads as a plain letter, digit or `-._~`, or a `.` or `..` segment: a browser never
+    # sends one (it resolves them first), and each would be a copy of its own that no purge reaches.
+    if (req.url ~ "^[^?]*%(2[DdEe]|3[0-9]|4[1-9A-Fa-f]|5[0-9AaFf]|6[1-9A-Fa-f]|7[0-9AaEe])" || req.url ~ "^[^?]*/\.\.?(/|\?|$)") {
+        return (synth(400, "Bad Request"));
+    }
     if (req.url ~ "[?&]pageNumber=[^&]*") {
         set req.url = regsub(req.url, "^([^?]*)\?(?:.*&)?(pageNumber=[^&]*).*$", "\1?\2");
     } else {
@@ -98,7 +106,8 @@ sub hokimiyat_normalise_url {
 }
 
 sub vcl_hash {
-    # /news/5, /news/5/ and /news/5/index.html are one page, kept and purged as one.
+    # /news/5, /news/5/ and /news/5/index.html are one page, kept and purged as one. By path alone, not the
+    # host: one instance serves one host (docs/deploying.md step 8), and a purge by path reaches every copy.
     hash_data(regsub(req.url, "^([^?]*?)/(index\.html)?(\?.*)?$", "\1\3"));
     return (lookup);
 }

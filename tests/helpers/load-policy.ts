@@ -19,6 +19,7 @@ export function policyHelper(folder: string, commands: { test?: string; reload?:
   const path = join(folder, 'hokimiyat-load-policy');
   const replaced: [string, string][] = [
     ['POLICY_DIR=/etc/hokimiyat-site/nginx/policy', `POLICY_DIR='${dir}'`],
+    ['LOCK=/run/hokimiyat-load-policy.lock', `LOCK='${join(folder, 'load-policy.lock')}'`],
     ['NGINX_TEST="/usr/sbin/nginx -t -q"', `NGINX_TEST='${commands.test ?? 'true'}'`],
     ['NGINX_RELOAD="/usr/bin/systemctl reload nginx"', `NGINX_RELOAD='${commands.reload ?? 'true'}'`],
   ];

@@ -5,7 +5,7 @@
  * so a purge or a takedown reaches every spelling; and a client's headers cannot pose as the edge's own.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -74,6 +74,28 @@ describe('the edge to a passer-by', () => {
       expect(await page.text(), spelling).toBe('/news/5 #1');
       expect(page.headers.get('x-edge'), spelling).toBe('hit');
     }
+  });
+
+  it('refuses the spellings a browser never sends (an escaped letter, a dot segment) and reads an escaped quote as the quote', async () => {
+    /** A request with its path exactly as written: fetch would resolve dot segments first. */
+    const raw = (path: string) =>
+      new Promise<{ status: number; body: string }>((ok, fail) => {
+        const { hostname, port } = new URL(edge.base);
+        const req = request({ hostname, port, path }, (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          res.on('end', () => ok({ status: res.statusCode ?? 0, body }));
+        });
+        req.on('error', fail);
+        req.end();
+      });
+    const before = received.length;
+    for (const spelling of ['/news/%35', '/n%65ws/5', '/news/5/index.htm%6C', '/ru/x/../news/5', '/ru/./news/5', '/news/%2e%2e/5']) {
+      expect((await raw(spelling)).status, spelling).toBe(400);
+    }
+    expect(received.length).toBe(before);
+    expect((await raw("/ochiq_hay'at")).body).toBe("/ochiq_hay'at #1");
+    expect((await raw('/ochiq_hay%27at')).body).toBe("/ochiq_hay'at #1");
   });
 
   it('passes on the one query the site reads, pageNumber, and nothing else', async () => {

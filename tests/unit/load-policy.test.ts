@@ -68,7 +68,9 @@ describe('deploy/hokimiyat-load-policy', () => {
     ['a second line', "default-src 'self'\ninclude /srv/hokimiyat-site/x.conf;"],
     ['a bare semicolon directive', "default-src 'self';; access_log /tmp/x"],
     ['nothing', ''],
-    ['more than 16 KiB', `default-src 'self' ${"'sha256-AAAA' ".repeat(1200)}`],
+    ['more than nginx takes in one value (4,000 bytes)', `default-src 'self'${" 'sha256-AAAA'".repeat(300)}`],
+    ['a carriage return (refused, not dropped)', "default-src 'self';\r upgrade-insecure-requests"],
+    ['a NUL byte (refused, not dropped)', "default-src 'self' a\u0000b"],
   ])('refuses %s, and leaves the loaded policy and nginx as they were', (_, hostile) => {
     const { load, snippet, calls } = setUp();
     expect(load(BUILT).status).toBe(0);
@@ -81,7 +83,7 @@ describe('deploy/hokimiyat-load-policy', () => {
 
   it('refuses a district name that is not one (a path, an option)', () => {
     const { helper, load } = setUp();
-    for (const district of ['../../nginx/sites-enabled/x', '-t', 'Qorakul', '']) {
+    for (const district of ['../../nginx/sites-enabled/x', '-t', 'Qorakul', '', 'qorakul\n../x', 'q'.repeat(64)]) {
       const result = load(BUILT, district);
       expect(result.status, district).toBe(1);
       expect(result.stderr).toMatch(/no district name|usage/);

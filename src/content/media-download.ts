@@ -32,7 +32,6 @@ export interface DownloadOptions {
 
 export type Download = { status: 304 } | ({ status: 200; bytes: Buffer } & Validators);
 
-const MAX_REDIRECTS = 3;
 const RETRIES = 2;
 
 /** One GET, following redirects on the same origin only, with the body bounded. */
@@ -43,7 +42,7 @@ async function download(url: string, options: DownloadOptions): Promise<Download
   else if (known?.lastModified) headers['if-modified-since'] = known.lastModified;
   let res: Response;
   try {
-    res = await fetchSameOrigin(url, { headers, signal: AbortSignal.timeout(timeoutMs) }, MAX_REDIRECTS);
+    res = await fetchSameOrigin(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
   } catch (error) {
     if (error instanceof RedirectRefused) throw new DownloadError(error.message);
     throw error;

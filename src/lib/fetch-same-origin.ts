@@ -12,7 +12,7 @@ export class RedirectRefused extends Error {}
 const MAX_REDIRECTS = 3;
 const inBrowser = typeof document !== 'undefined';
 
-export async function fetchSameOrigin(input: string | URL, init: RequestInit = {}, maxRedirects = MAX_REDIRECTS): Promise<Response> {
+export async function fetchSameOrigin(input: string | URL, init: RequestInit = {}): Promise<Response> {
   if (inBrowser) return fetch(input, { ...init, redirect: 'error' });
   const origin = new URL(input).origin;
   let target = String(input);
@@ -25,7 +25,7 @@ export async function fetchSameOrigin(input: string | URL, init: RequestInit = {
     const location = res.headers.get('location');
     const next = location ? URL.parse(location, target) : null;
     if (!next || next.origin !== origin) throw new RedirectRefused(`redirected to another host (${next?.origin ?? 'no location'}); refused`);
-    if (hop >= maxRedirects) throw new RedirectRefused(`more than ${maxRedirects} redirects`);
+    if (hop >= MAX_REDIRECTS) throw new RedirectRefused(`more than ${MAX_REDIRECTS} redirects`);
     target = next.href;
   }
 }

@@ -41,10 +41,10 @@ export default defineConfig({
     // Two districts built under two paths of one origin: two builds of their own, so once, on a phone; first, so that
     // its builds run while the other worker tests.
     { name: 'districts', testMatch: /districts\.spec\.ts/, use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true } },
-    { name: 'phone', testIgnore: /(nginx|districts|menu-dropdowns)\.spec\.ts/, use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true } },
+    { name: 'phone', testIgnore: /(nginx|valid-html|districts|menu-dropdowns)\.spec\.ts/, use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true } },
     // before-scripts.spec.ts is about a phone on a slow line: the phone project runs it.
-    { name: 'desktop', testIgnore: /(nginx|before-scripts|districts)\.spec\.ts/, use: { viewport: { width: 1280, height: 800 } } },
-    // The production web server's configuration, run in nginx: no browser, so once, not per screen size.
-    { name: 'server', testMatch: /nginx\.spec\.ts/ },
+    { name: 'desktop', testIgnore: /(nginx|valid-html|before-scripts|districts)\.spec\.ts/, use: { viewport: { width: 1280, height: 800 } } },
+    // No browser, so once, not per screen size: the production web server's configuration, run in nginx, and the HTML checker.
+    { name: 'server', testMatch: /(nginx|valid-html)\.spec\.ts/ },
   ],
 });

@@ -62,6 +62,8 @@ export const INSTALL_SCRIPTS_NOT_RUN = {
     'postinstall `node install.js` only checks that the platform package (@esbuild/linux-x64…) is there and swaps the bin/esbuild launcher for its binary; without it the launcher finds the same binary',
   '@parcel/watcher':
     'install `node scripts/build-from-source.js` does something only with npm_config_build_from_source=true; the prebuilt @parcel/watcher-linux-x64-glibc… is used',
+  'vnu-jar':
+    'postinstall `node vnu-java-downloader.js` downloads a Java runtime from GitHub when none is found; the tests use Debian\'s default-jre-headless, which .ci/run installs',
 };
 
 /** Scripts that `npm install` / `npm ci` runs of the project's own package.json. */

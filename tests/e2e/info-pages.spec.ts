@@ -22,7 +22,7 @@ test.describe('information pages', () => {
         const url = localizePath(lang, info.path);
         const html = await (await request.get(url)).text();
         // A topic the menu answers with a content page leads there; that page carries the menu's title.
-        const leadsTo = /<meta http-equiv="refresh" content="0;url=([^"]+)"/.exec(html)?.[1];
+        const leadsTo = /<meta http-equiv="refresh" content="0; url=([^"]+)"/.exec(html)?.[1];
         const pageId = leadsTo ? Number(/\/page\/(\d+)$/.exec(leadsTo)?.[1]) : undefined;
         const title =
           pageId !== undefined
@@ -117,7 +117,7 @@ test.describe('information pages', () => {
       const leads = new Map<number, string[]>();
       for (const slug of slugsWithoutContent) {
         const html = await (await request.get(localizePath(lang, slug))).text();
-        const to = /<meta http-equiv="refresh" content="0;url=([^"]+)"/.exec(html)?.[1];
+        const to = /<meta http-equiv="refresh" content="0; url=([^"]+)"/.exec(html)?.[1];
         if (!to) continue;
         expect(to).toMatch(new RegExp(`^${localizePath(lang, '/page/')}\\d+$`));
         const id = Number(to.split('/').at(-1));

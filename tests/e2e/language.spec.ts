@@ -134,7 +134,7 @@ test('a menu slug answers with a small localised page that moves on to the canon
     const html = await res.text();
     const target = localizePath(lang, route);
     expect(html).toContain(`<html lang="${lang.tag}"`);
-    expect(html).toContain(`<meta http-equiv="refresh" content="0;url=${target}"`);
+    expect(html).toContain(`<meta http-equiv="refresh" content="0; url=${target}"`);
     expect(html).toMatch(new RegExp(`<link rel="canonical" href="[^"]*${target.replace(/\//g, '\\/')}"`));
     expect(html).toContain('<meta name="robots" content="noindex"');
     const [before] = t(lang, 'redirect.text').split('{link}');

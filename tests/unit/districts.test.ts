@@ -192,7 +192,7 @@ describe('a second district, under a path of a shared domain', () => {
       for (const m of readFileSync(file, 'utf8').matchAll(/\s(?:href|src|action|srcset|poster|component-url|renderer-url|data-[\w-]+)="(\/[^"]*)"/g)) {
         if (!/^\/chust(?:\/|$)/.test(m[1]!)) note(file, m[1]!);
       }
-      for (const m of readFileSync(file, 'utf8').matchAll(/content="0;url=([^"]*)"/g)) if (!m[1]!.startsWith('/chust/')) note(file, m[1]!);
+      for (const m of readFileSync(file, 'utf8').matchAll(/content="0; url=([^"]*)"/g)) if (!m[1]!.startsWith('/chust/')) note(file, m[1]!);
     }
     for (const file of files.filter((f) => /\.xml$/.test(f))) {
       for (const m of readFileSync(file, 'utf8').matchAll(/<(?:loc|link)>([^<]*)</g)) if (!m[1]!.startsWith('https://gov.example/chust/')) note(file, m[1]!);

@@ -46,7 +46,7 @@ describe('install scripts', () => {
     const withScript = Object.entries(lock.packages)
       .filter(([path, entry]) => path !== '' && entry.hasInstallScript)
       .map(([path]) => path.replace(/^.*node_modules\//, ''));
-    expect(withScript.sort()).toEqual(['@parcel/watcher', 'esbuild']);
+    expect(withScript.sort()).toEqual(['@parcel/watcher', 'esbuild', 'vnu-jar']);
   });
 });
 

@@ -14,6 +14,7 @@ import { ALLOWED_ATTRIBUTES, ALLOWED_SCHEMES, ALLOWED_TAGS, DROPPED_WITH_CONTENT
 import { editorLinkUrl } from '../content/documents/links.ts';
 import { DROPPED_EMBEDS, EDITOR_LINK, EMBED_LINK, MEDIA_ATTRIBUTES, MEDIA_TAGS, VIDEO_CARD, VIDEO_CARD_ATTRIBUTES } from './editor-content.ts';
 import { headingOutline, TEXT_TOP_HEADING } from './heading-outline.ts';
+import { keepContentModel } from './content-model.ts';
 import { editorSiteLink } from './base-path.ts';
 
 const OPTIONS: sanitizeHtml.IOptions = {
@@ -91,7 +92,8 @@ export function sanitize(html: string, options: { mediaBase?: string; topHeading
     return { tagName, attribs: { ...(src ? { src } : {}), controls: '', preload: 'none', ...(attribs.title ? { title: attribs.title } : {}) } };
   }
   // A wide table scrolls inside its own box on a phone; keyboard users can reach and scroll it.
-  return outlineHeadings(linksForEmbeds(clean), options.topHeading ?? TEXT_TOP_HEADING).replace(/<table/g, `<div class="${TABLE_WRAPPER.className}" tabindex="${TABLE_WRAPPER.tabindex}"><table`).replace(/<\/table>/g, '</table></div>');
+  // Content models first: a heading inside another becomes its text there, and the outline then numbers what is left.
+  return outlineHeadings(keepContentModel(linksForEmbeds(clean)), options.topHeading ?? TEXT_TOP_HEADING).replace(/<table/g, `<div class="${TABLE_WRAPPER.className}" tabindex="${TABLE_WRAPPER.tabindex}"><table`).replace(/<\/table>/g, '</table></div>');
 }
 
 /** An iframe whose content is only text (its fallback for browsers without frames), its start tag read as a browser reads it. */

@@ -114,7 +114,8 @@ describe('headings of a text from the API, under the page\'s own', () => {
 
   it('is not fooled by heading-like text, attributes or a stray closing tag', () => {
     expect(sanitize('<p>&lt;h1&gt; emas</p><pre><h1>kod</h1></pre><h3 lang="x>h1">A</h3></h4><h6>B</h6>')).toBe(
-      '<p>&lt;h1&gt; emas</p><pre><h2>kod</h2></pre><h3 lang="x&gt;h1">A</h3><h4>B</h4>',
+      // The heading leaves the <pre>, which may hold only text, and "x>h1" is no language: the attribute goes.
+      '<p>&lt;h1&gt; emas</p><h2>kod</h2><h3>A</h3><h4>B</h4>',
     );
     expect(sanitize('<h2 onclick="alert(1)" style="font-size:90px">A</h2>')).toBe('<h2>A</h2>');
   });

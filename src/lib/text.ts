@@ -20,7 +20,8 @@ function memo<F extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, ma
 /**
  * Month names as Uzbek readers write them. ICU's Uzbek data gives "26-oktabr, 2026"
  * and "26 октябр, 2026"; the official forms are "2026-yil 26-oktabr" and
- * "2026 йил 26 октябрь" (the Cyrillic months keep the soft sign of their Russian spelling).
+ * "2026-йил 26-октябрь": in both scripts an ordinal written in digits takes a hyphen, and the
+ * Cyrillic months keep the soft sign of their Russian spelling.
  */
 const UZ_MONTHS = {
   'uz-latn': ['yanvar', 'fevral', 'mart', 'aprel', 'may', 'iyun', 'iyul', 'avgust', 'sentabr', 'oktabr', 'noyabr', 'dekabr'],
@@ -35,7 +36,7 @@ function tashkentDay(date: Date): { year: number; month: number; day: number } {
 
 /**
  * A date in the page's language, on the district's calendar: "2026-yil 20-noyabr",
- * "2026 йил 20 ноябрь", "20 ноября 2026 г.", "November 20, 2026"; null for a missing date.
+ * "2026-йил 20-ноябрь", "20 ноября 2026 г.", "November 20, 2026"; null for a missing date.
  */
 export function formatDate(iso: string | null, lang: Language): string | null {
   if (!iso) return null;
@@ -44,7 +45,7 @@ export function formatDate(iso: string | null, lang: Language): string | null {
   if (lang.code === 'uz-latn' || lang.code === 'uz-cyrl') {
     const { year, month, day } = tashkentDay(date);
     const name = UZ_MONTHS[lang.code][month - 1];
-    return lang.code === 'uz-latn' ? `${year}-yil ${day}-${name}` : `${year} йил ${day} ${name}`;
+    return `${year}-${lang.code === 'uz-latn' ? 'yil' : 'йил'} ${day}-${name}`;
   }
   return memo(`date:${lang.tag}`, () => new Intl.DateTimeFormat(lang.tag, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Tashkent' })).format(date);
 }

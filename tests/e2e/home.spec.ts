@@ -59,7 +59,7 @@ test.describe('home page', () => {
       expect(await expectWholeTitles(cards.getByRole('link'), six.map((p) => p.title), TITLE_LINES.homeCard)).toBeGreaterThan(0);
       await expect(cards.locator('.card__brief')).toHaveText(six.map((p) => cut(p.brief, TRUNCATE.homeCardBrief)));
       await expect(cards.first().getByRole('link')).toHaveAttribute('href', localizePath(lang, `/news/${six[0]!.id}`));
-      await expect(latest.getByRole('link', { name: dict['common.all'], exact: true })).toHaveAttribute('href', localizePath(lang, '/news'));
+      await expect(latest.getByRole('link', { name: dict['home.allNews'], exact: true })).toHaveAttribute('href', localizePath(lang, '/news'));
       const titles = latest.locator('.title-list li');
       await expect(titles).toHaveCount(4);
       const four = news.items.slice(0, 4);
@@ -83,7 +83,7 @@ test.describe('home page', () => {
       await expect(surveyCards.getByRole('heading')).toHaveText(surveys.map((s) => s.title));
       await expect(surveyCards).toContainText(surveys.map((s) => s.author));
       await expect(surveyCards.getByRole('button')).toHaveCount(2 * surveys.length);
-      // Each button says what it counts, in the same words as the vote it casts ("Yoqdi 12", "Like 12").
+      // Each button says what it counts, in the same words as the vote it casts ("Roziman 12", "For 12").
       // The island refreshes the counts from the API when it hydrates, and other tests vote meanwhile:
       // each count shown lies between the API's before the page was read and after.
       const later = await api.surveys(lang.number);
@@ -98,18 +98,18 @@ test.describe('home page', () => {
         }
       }
 
-      // 5. Three announcements and the 'all' link.
+      // 5. Three announcements and the link to all of them.
       const ann = sections.nth(4);
       await expect(ann.locator('article')).toHaveCount(3);
       await expect(ann.locator('article').getByRole('heading')).toHaveText(announcements.items.slice(0, 3).map((p) => p.title));
       await expectWholeTitles(ann.locator('article').getByRole('link'), announcements.items.slice(0, 3).map((p) => p.title), TITLE_LINES.announcement);
-      await expect(ann.getByRole('link', { name: dict['common.all'], exact: true })).toHaveAttribute(
+      await expect(ann.getByRole('link', { name: dict['home.allAnnouncements'], exact: true })).toHaveAttribute(
         'href',
         localizePath(lang, '/announcements-and-tenders'),
       );
 
-      // 6. Video cards open the video in a new tab, without handing over the opener; 'all' leads to the video gallery.
-      await expect(sections.nth(5).getByRole('link', { name: dict['common.all'], exact: true })).toHaveAttribute(
+      // 6. Video cards open the video in a new tab, without handing over the opener; "All videos" leads to the video gallery.
+      await expect(sections.nth(5).getByRole('link', { name: dict['home.allVideos'], exact: true })).toHaveAttribute(
         'href',
         localizePath(lang, '/gallery/video'),
       );

@@ -42,7 +42,7 @@ export async function expectWholeTitles(links: Locator, titles: string[], lines:
   return shown.filter((s) => s.cut).length;
 }
 
-/** The date as the page's language writes it, on the district's calendar ("2026-yil 20-noyabr", "2026 йил 20 ноябрь"). */
+/** The date as the page's language writes it, on the district's calendar ("2026-yil 20-noyabr", "2026-йил 20-ноябрь"). */
 export function dateIn(lang: Language, iso: string): string {
   return formatDate(iso, lang)!;
 }

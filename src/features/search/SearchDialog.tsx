@@ -62,7 +62,7 @@ function SearchDialog({ lang, apiBase, messages: m, children: icon }: Props) {
     try {
       const outcome = await createApiClient({ baseUrl: apiBase, retries: 1, timeoutMs: 10_000 }).search(query.trim(), lang);
       if (outcome.kind === 'message') setState({ kind: 'message', text: outcome.message });
-      else if (outcome.results.length === 0) setState({ kind: 'message', text: m['search.nothing'] });
+      else if (outcome.results.length === 0) setState({ kind: 'message', text: format(m['search.nothing'], { query: query.trim() }) });
       else setState({ kind: 'results', results: outcome.results });
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;

@@ -4,8 +4,10 @@
  * serves it as production does, and loads each page in Debian's Chromium through Playwright with a
  * cold cache, 400 kbps each way, a 400 ms round trip and a CPU 4× slower (DevTools throttling, applied
  * live, not simulated), at 360 px on a touch screen. Per page and language, the median of three runs:
- * when the first text paints, when the header's icons paint, when each control that needs an island
- * is ready (hydrated), and whether a tap on the menu toggle as soon as it shows opened the menu.
+ * when the first text paints, when the header's icons paint, when each control does what it promises (the
+ * search dialog opens, the special-opportunities panel applies a choice, the survey buttons vote), the gap
+ * from the text to the last of the header's controls, and whether a tap on the menu toggle as soon as it
+ * shows opened the menu. The language links are links, and work with the text.
  *
  * A mode of its own rather than of bench:web: Lighthouse simulates its throttling after a fast load,
  * which gives paint times but no live page to tap, and hydration has no Lighthouse metric.
@@ -29,9 +31,19 @@ const CONDITIONS = { kbps: 400, rttMs: 400, cpuSlowdown: 4 } as const;
 const WORK = '.cache/bench-ready';
 const RUN_TIMEOUT_MS = 60_000;
 
-/** The controls the header and the surveys need an island for: their island's component name. */
-const ISLAND_CONTROLS = { search: 'SearchDialog', panel: 'AccessibilityPanel', votes: 'SurveyList' } as const;
-type Control = keyof typeof ISLAND_CONTROLS;
+/**
+ * The controls that need more than HTML, each with what matches once it does what it promises: the browser
+ * opens the search dialog from its button once the dialog is in the page; the panel's inline script marks it ready;
+ * the votes are a React island, ready once hydrated.
+ */
+const CONTROLS = {
+  search: { ready: '#search-dialog', on: 'id="search-dialog"' },
+  panel: { ready: '#a11y-panel[data-ready="true"]', on: 'id="a11y-panel"' },
+  votes: { ready: 'astro-island[component-url*="SurveyList"]:not([ssr]), astro-island[component-url*="SurveyList"] [data-ready="true"]', on: 'component-url="/_astro/SurveyList.' },
+} as const;
+type Control = keyof typeof CONTROLS;
+/** The header's: the gap is from the text to the last of these. */
+const HEADER_CONTROLS: Control[] = ['search', 'panel'];
 
 /** What one load measured, in ms from navigation start (null: never happened within the run). */
 export interface RunResult {
@@ -46,8 +58,8 @@ export interface RunResult {
 /**
  * Runs in the page before anything else: every frame, notes when the header's icons are drawn (an
  * icon of the sprite draws nothing until /icons.svg has arrived: its <use> has no box until then),
- * when each island's control is ready (`data-ready="true"`, or its island hydrated: Astro drops
- * `ssr`), and when the menu is open. Serialised into the page, so it imports nothing.
+ * when each control's ready selector first matches, and when the menu is open. Serialised into the
+ * page, so it imports nothing.
  */
 function instrument(controls: Record<string, string>): void {
   const seen: Record<string, number | null> = { icons: null, menuOpenedAt: null, tapAt: null };
@@ -67,10 +79,8 @@ function instrument(controls: Record<string, string>): void {
   const frame = (now: number) => {
     const icons = [...document.querySelectorAll<SVGSVGElement>('.site-header svg.icon, [data-nav-bar] svg.icon')].filter((s) => s.checkVisibility());
     if (seen.icons === null && document.querySelector('[data-nav-bar]') && icons.length && icons.every(drawn)) seen.icons = now;
-    for (const [control, component] of Object.entries(controls)) {
-      if (seen[control] !== null) continue;
-      const island = document.querySelector(`astro-island[component-url*="${component}"]`);
-      if (island && (!island.hasAttribute('ssr') || island.querySelector('[data-ready="true"]'))) seen[control] = now;
+    for (const [control, ready] of Object.entries(controls)) {
+      if (seen[control] === null && document.querySelector(ready)) seen[control] = now;
     }
     if (seen.menuOpenedAt === null && document.querySelector('[data-nav-toggle][aria-expanded="true"]')) seen.menuOpenedAt = now;
     requestAnimationFrame(frame);
@@ -97,9 +107,9 @@ async function throttledPage(browser: Browser): Promise<Page> {
   return page;
 }
 
-/** Which island controls a page has: the votes only where the surveys are. */
+/** Which controls a page has, each with its ready selector: the votes only where the surveys are. */
 function controlsOn(html: string): Partial<Record<Control, string>> {
-  return Object.fromEntries(Object.entries(ISLAND_CONTROLS).filter(([, component]) => html.includes(`component-url="/_astro/${component}.`)));
+  return Object.fromEntries(Object.entries(CONTROLS).flatMap(([control, c]) => (html.includes(c.on) ? [[control, c.ready]] : [])));
 }
 
 /** Taps the menu toggle as soon as it shows, without waiting for anything else. */
@@ -131,7 +141,8 @@ async function measure(browser: Browser, url: string, controls: Partial<Record<C
         fcp,
         // Nothing is painted before the first paint: an icon in the HTML is drawn with it.
         icons: icons === null ? null : Math.max(icons, fcp ?? 0),
-        ready: { search: seen.search ?? null, panel: seen.panel ?? null, votes: seen.votes ?? null },
+        // Nothing works before it is painted: a control ready in the HTML is ready with the text.
+        ready: Object.fromEntries(['search', 'panel', 'votes'].map((c) => [c, seen[c] == null ? null : Math.max(seen[c]!, fcp ?? 0)])) as RunResult['ready'],
         tapAt: seen.tapAt ?? null,
         menuOpenedAt: seen.menuOpenedAt ?? null,
       };
@@ -149,6 +160,13 @@ function median(values: (number | null)[]): number | null {
 
 const seconds = (ms: number | null) => (ms === null ? '—' : (ms / 1000).toFixed(2));
 
+/** From the text to the last of the header's controls on the page, in one run. */
+function headerGap(r: RunResult, controls: Control[]): number | null {
+  const times = HEADER_CONTROLS.filter((c) => controls.includes(c)).map((c) => r.ready[c]);
+  if (r.fcp === null || !times.length || times.some((t) => t === null)) return null;
+  return Math.max(...(times as number[])) - r.fcp;
+}
+
 /** One row of the table: medians of the runs of one page in one language. */
 function summarise(page: string, runs: RunResult[], controls: Control[]): Record<string, string> {
   const column = (pick: (r: RunResult) => number | null) => seconds(median(runs.map(pick)));
@@ -160,6 +178,7 @@ function summarise(page: string, runs: RunResult[], controls: Control[]): Record
     'search ready s': controls.includes('search') ? column((r) => r.ready.search) : '—',
     'panel ready s': controls.includes('panel') ? column((r) => r.ready.panel) : '—',
     'votes ready s': controls.includes('votes') ? column((r) => r.ready.votes) : '—',
+    'header gap s': column((r) => headerGap(r, controls)),
     'menu tapped s': column((r) => r.tapAt),
     'early tap opened menu': `${opened}/${runs.length}`,
     'menu opened s': column((r) => r.menuOpenedAt),

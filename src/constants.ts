@@ -44,6 +44,8 @@ export const TOAST_MS = 2000;
 export const APPEAL_MIN_LENGTH = 10;
 /** Where the appeal form lives (src/pages/[...lang]/murojaat_yuborish.astro, named as the menu names it). */
 export const APPEAL_PATH = '/murojaat_yuborish';
+/** The search results page (src/pages/[...lang]/search.astro): `?q=` is the query, so a search can be shared and bookmarked. */
+export const SEARCH_PATH = '/search';
 
 /**
  * The product's lightbox settings that GLightbox can honour (src/features/gallery/lightbox.ts). Its other lightbox numbers

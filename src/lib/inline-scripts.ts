@@ -5,7 +5,7 @@
  * come through the content (a sanitiser regression).
  */
 import { LANGUAGES } from '../i18n/languages.ts';
-import { prePaintScript } from '../features/accessibility-panel/accessibility.ts';
+import { panelChoicesScript, prePaintScript } from '../features/accessibility-panel/accessibility.ts';
 import { STORAGE_KEYS } from './storage.ts';
 import { BASE_PATH } from './base-path.ts';
 
@@ -56,5 +56,5 @@ export function notFoundLanguageScript(): string {
 
 /** Every inline script the layouts write. */
 export function siteInlineScripts(): string[] {
-  return [languageRedirectScript(), notFoundLanguageScript(), JS_CLASS_SCRIPT, MENU_TOGGLE_SCRIPT, prePaintScript()];
+  return [languageRedirectScript(), notFoundLanguageScript(), JS_CLASS_SCRIPT, MENU_TOGGLE_SCRIPT, prePaintScript(), panelChoicesScript()];
 }

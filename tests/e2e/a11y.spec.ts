@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { LANGUAGES, localizePath } from '../../src/i18n/languages.ts';
 import { DICTIONARIES } from '../../src/i18n/t.ts';
 import { COLOUR_MODES, ZOOM_STEPS } from '../../src/features/accessibility-panel/accessibility.ts';
-import { axeViolations as violations, expect, hydrated, test } from './fixtures.ts';
+import { axeViolations as violations, expect, headerReady, test } from './fixtures.ts';
 import { RU, UZ_LATN } from './routes-helpers.ts';
 import { STORAGE_KEYS } from '../../src/lib/storage.ts';
 
@@ -46,14 +46,15 @@ for (const lang of LANGUAGES) {
 test('passes with the search modal, the panel, the leader popup and the lightbox open', async ({ page, api }) => {
   const d = DICTIONARIES.ru;
   await page.goto('/ru/');
-  await hydrated(page, 'SearchDialog');
   await page.getByRole('button', { name: d['header.search'] }).click();
+  await expect(page.getByRole('dialog', { name: d['search.title'] })).toBeVisible();
+  expect(await violations(page), 'search dialog').toEqual([]);
   await page.getByLabel(d['search.label']).fill((await api.postList(1, 3, 1)).items[0]!.title.split(' ')[1]!);
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('dialog').getByRole('link').first()).toBeVisible();
-  expect(await violations(page), 'search').toEqual([]);
-  await page.keyboard.press('Escape');
-  await page.keyboard.press('Escape');
+  await expect(page.locator('[data-search-results]').getByRole('link').first()).toBeVisible();
+  expect(await violations(page), 'search page').toEqual([]);
+  await page.goto('/ru/');
+  await headerReady(page);
 
   await page.getByRole('button', { name: d['header.accessibility'] }).click();
   await expect(page.getByRole('dialog', { name: d['a11y.title'] })).toBeVisible();

@@ -101,12 +101,11 @@ test.describe('a post newer than the build', () => {
       const id = publishPost({ [lang.number]: { type: 1, title, brief: '', html: '<p>Matn</p>', date: OLD_DATE } });
       try {
         await page.goto(localizePath(lang, '/'));
-        await hydrated(page, 'SearchDialog');
         await page.getByRole('button', { name: d['header.search'] }).click();
         const dialog = page.getByRole('dialog');
         await dialog.getByLabel(d['search.label']).fill(word);
         await dialog.getByLabel(d['search.label']).press('Enter');
-        const hit = dialog.getByRole('link', { name: title });
+        const hit = page.locator('[data-search-results]').getByRole('link', { name: title });
         await expect(hit).toHaveAttribute('href', localizePath(lang, `/news/${id}`));
         await hit.click();
         await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();

@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { localizePath } from '../../src/i18n/languages.ts';
 import { DICTIONARIES } from '../../src/i18n/t.ts';
-import { expect, hydrated, test } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
 import { focusUnderBars } from './layout-audit.ts';
 import { RU, UZ_LATN } from './routes-helpers.ts';
 
@@ -69,7 +69,6 @@ for (const lang of [RU, UZ_LATN]) {
     await page.goto(localizePath(lang, '/news'));
     const bar = region(page, lang);
     await expect(bar).toBeVisible();
-    await hydrated(page, 'SearchDialog');
     await page.getByRole('button', { name: d['header.search'] }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toBeVisible();

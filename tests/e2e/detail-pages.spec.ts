@@ -11,7 +11,7 @@ import { POST_TYPES } from '../../src/api/types.ts';
 import { TITLE_LINES } from '../../src/constants.ts';
 import { LANGUAGES, localizePath, type Language } from '../../src/i18n/languages.ts';
 import { DICTIONARIES } from '../../src/i18n/t.ts';
-import { axeViolations, expect, hydrated, test } from './fixtures.ts';
+import { axeViolations, expect, test } from './fixtures.ts';
 import { UZ_LATN, UZ_CYRL, RU, EN, DIST, allPosts, textOf, expectMeta, expectWholeTitles } from './routes-helpers.ts';
 
 const HOSTILE_TITLE = 'District library holds Reading Family contest';

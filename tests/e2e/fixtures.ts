@@ -30,6 +30,11 @@ export const test = base.extend<{ consoleErrors: string[]; api: ReturnType<typeo
 
 export { expect };
 
+/** Waits until the special-opportunities panel's inline script has run, which it does as the page is read (the browser opens the panel and the search dialog by itself). */
+export async function headerReady(page: Page): Promise<void> {
+  await page.locator('#a11y-panel[data-ready="true"]').waitFor({ state: 'attached' });
+}
+
 /** Waits until the named React island has hydrated (Astro drops its `ssr` attribute then). */
 export async function hydrated(page: import('@playwright/test').Page, component: string): Promise<void> {
   await page.locator(`astro-island[component-url*="${component}"]:not([ssr])`).first().waitFor({ state: 'attached' });

@@ -9,7 +9,7 @@ import { TITLE_LINES, TRUNCATE } from '../../src/constants.ts';
 import { LANGUAGES, localizePath } from '../../src/i18n/languages.ts';
 import { DICTIONARIES } from '../../src/i18n/t.ts';
 import { ICONS } from '../../src/lib/icons.ts';
-import { expect, hydrated, test } from './fixtures.ts';
+import { expect, headerReady, hydrated, test } from './fixtures.ts';
 import { cut, DIST, expectMeta, expectWholeTitles, linkAttributes, NEW_TAB, RU, UZ_LATN } from './routes-helpers.ts';
 
 test.describe('home page', () => {
@@ -159,8 +159,7 @@ test.describe('icons', () => {
       for (const b of await votes.all()) await expect(b.locator('svg use')).toHaveAttribute('href', /^\/icons\.svg#thumb-(up|down)$/);
       // Only the header's icons are drawn in the page, which must paint before the sprite arrives (issue #24),
       // each with the sprite's own path; every other icon is a <use> of the sprite.
-      await hydrated(page, 'SearchDialog');
-      await hydrated(page, 'AccessibilityPanel');
+      await headerReady(page);
       const drawn = await page.locator('svg.icon:not(:has(use))').evaluateAll((svgs) =>
         svgs.map((svg) => ({ d: svg.querySelector('path')?.getAttribute('d'), inHeader: Boolean(svg.closest('.site-header, [data-nav-bar]')) })),
       );

@@ -66,7 +66,8 @@ async function open(page: Page, width: number, url: string, { consent = true } =
     ),
   );
   await page.goto(url, { waitUntil: 'load' });
-  // The header's islands: the search and panel buttons work once their script has run.
+  // The panel's choices work once its inline script has run; island controls (votes) once hydrated.
+  await page.locator('#a11y-panel[data-ready="true"]').waitFor({ state: 'attached', timeout: 10_000 });
   await expect(page.locator('[data-ready="false"]').first()).toHaveCount(0, { timeout: 10_000 });
 }
 

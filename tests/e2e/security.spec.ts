@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { LANGUAGES, localizePath } from '../../src/i18n/languages.ts';
 import { DICTIONARIES } from '../../src/i18n/t.ts';
-import { expect, hydrated, test } from './fixtures.ts';
+import { expect, headerReady, test } from './fixtures.ts';
 
 const HCAPTCHA_STUB = readFileSync(new URL('./hcaptcha-stub.js', import.meta.url), 'utf8');
 const PAGES = ['/', '/news', '/news/page/2', '/gallery/photo', '/mayors-of-cities-and-districts', '/ekoturizm', '/murojaat_yuborish', '/page/2', '/no-such-page'];
@@ -28,7 +28,7 @@ test('every page type loads under the CSP with no violation', async ({ page, api
       expect(csp, path).toContain("script-src 'self'");
       expect(csp.split(';').find((d) => d.trim().startsWith('script-src'))).not.toContain('unsafe-inline');
       // Let the islands hydrate.
-      await hydrated(page, 'AccessibilityPanel');
+      await headerReady(page);
       expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations), `${lang.code} ${path}`).toEqual([]);
     }
   }
@@ -40,6 +40,6 @@ test('every page type loads under the CSP with no violation', async ({ page, api
   await page.getByRole('button', { name: DICTIONARIES.ru['header.search'] }).click();
   await page.getByRole('dialog').getByRole('searchbox').fill('каракуль');
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('dialog').getByRole('link').first()).toBeVisible();
+  await expect(page.locator('[data-search-results]').getByRole('link').first()).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
 });

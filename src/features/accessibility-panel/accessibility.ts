@@ -51,3 +51,27 @@ export function prePaintScript(): string {
     `if(s.zoom>0&&s.zoom<${ZOOM_STEPS.length})c.add('zoom-'+s.zoom)}catch(e){}`
   );
 }
+
+/**
+ * The panel's choices, as an inline script right after the panel (AccessibilityPanel.astro): on a slow line a
+ * module arrives a second or more after the text, and the one control made for a reader who needs larger text
+ * must not wait for it. One listener on the document applies a colour mode or a size step as it is pressed (the
+ * same classes as bodyClasses), keeps it, and shows the current one in the panel as it opens. Without storage the
+ * choice holds for this page only.
+ */
+export function panelChoicesScript(): string {
+  const modes = JSON.stringify(COLOUR_MODES.filter((m) => m !== 'normal'));
+  return (
+    `(function(){var K=${JSON.stringify(A11Y_STORAGE_KEY)},S=${JSON.stringify(ZOOM_STEPS)},M=${modes},d=document,p=d.getElementById('a11y-panel'),c;` +
+    `function load(){var s;try{s=JSON.parse(localStorage.getItem(K)||'{}')||{}}catch(e){s={}}` +
+    `return{mode:M.indexOf(s.mode)>=0?s.mode:'normal',zoom:s.zoom>0&&s.zoom<S.length?s.zoom|0:0}}` +
+    `function show(){c=c||load();p.querySelectorAll('[data-mode]').forEach(function(b){b.setAttribute('aria-pressed',b.getAttribute('data-mode')==c.mode)});` +
+    `p.querySelector('[data-zoom="-1"]').setAttribute('aria-disabled',c.zoom==0);p.querySelector('[data-zoom="1"]').setAttribute('aria-disabled',c.zoom==S.length-1);` +
+    `p.querySelector('output').textContent=p.getAttribute('data-zoom-level').replace('{n}',Math.round(S[c.zoom]*100))}` +
+    `if(!p)return;p.addEventListener('beforetoggle',show);` +
+    `p.addEventListener('click',function(e){var b=e.target.closest('[data-mode],[data-zoom]'),l=d.body.classList,z;if(!b)return;c=c||load();` +
+    `if(b.hasAttribute('data-mode'))c.mode=b.getAttribute('data-mode');else{z=c.zoom+Number(b.getAttribute('data-zoom'));if(z<0||z>=S.length)return;c.zoom=z}` +
+    `l.remove.apply(l,${JSON.stringify(ALL_BODY_CLASSES)});if(c.mode!='normal')l.add('mode-'+c.mode);if(c.zoom)l.add('zoom-'+c.zoom);` +
+    `try{localStorage.setItem(K,JSON.stringify(c))}catch(e){}show()});p.setAttribute('data-ready','true')})()`
+  );
+}

@@ -46,6 +46,10 @@ export const APPEAL_MIN_LENGTH = 10;
 export const APPEAL_PATH = '/murojaat_yuborish';
 /** The search results page (src/pages/[...lang]/search.astro): `?q=` is the query, so a search can be shared and bookmarked. */
 export const SEARCH_PATH = '/search';
+/** The pages every official site keeps in its footer (src/components/SiteFooter.astro), written by the site. */
+export const ACCESSIBILITY_PATH = '/accessibility';
+export const PRIVACY_PATH = '/privacy';
+export const SITE_MAP_PATH = '/site-map';
 
 /**
  * The product's lightbox settings that GLightbox can honour (src/features/gallery/lightbox.ts). Its other lightbox numbers

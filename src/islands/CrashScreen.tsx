@@ -6,7 +6,6 @@
  * rest of the page keeps working.
  */
 import { Component, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
-import './crash-screen.scss';
 import type { MessageKey } from '../i18n/t.ts';
 
 export const CRASH_MESSAGES = ['error.title', 'error.text', 'error.reload'] as const satisfies readonly MessageKey[];

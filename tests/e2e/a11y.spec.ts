@@ -28,6 +28,10 @@ const TEMPLATES = [
   '/murojaat_yuborish',
   '/sayyor_qabullar',
   '/tarixiy_shaxslar',
+  '/search?q=tuman',
+  '/accessibility',
+  '/privacy',
+  '/site-map',
   '/500',
   '/no-such-page',
 ];

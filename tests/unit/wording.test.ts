@@ -128,3 +128,9 @@ describe('Uzbek dates put a hyphen after a number in both scripts', () => {
     expect(t(UZ_CYRL, 'docs.plan')).toContain('2026-йилги');
   });
 });
+
+describe('the FAQ sends a reader where the answer is', () => {
+  it('reception hours: at the foot of every page and on the page the footer names "Address", in every language', () => {
+    for (const lang of LANGUAGES) expect(t(lang, 'faq.a3'), lang.code).toContain(t(lang, 'info.address'));
+  });
+});

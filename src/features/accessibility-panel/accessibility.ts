@@ -60,18 +60,17 @@ export function prePaintScript(): string {
  * choice holds for this page only.
  */
 export function panelChoicesScript(): string {
-  const modes = JSON.stringify(COLOUR_MODES.filter((m) => m !== 'normal'));
+  // The choice in force is read back from <body>'s classes, which the pre-paint script set from storage; the
+  // size's percentage is the one number in the <output>'s text.
   return (
-    `(function(){var K=${JSON.stringify(A11Y_STORAGE_KEY)},S=${JSON.stringify(ZOOM_STEPS)},M=${modes},d=document,p=d.getElementById('a11y-panel'),c;` +
-    `function load(){var s;try{s=JSON.parse(localStorage.getItem(K)||'{}')||{}}catch(e){s={}}` +
-    `return{mode:M.indexOf(s.mode)>=0?s.mode:'normal',zoom:s.zoom>0&&s.zoom<S.length?s.zoom|0:0}}` +
-    `function show(){c=c||load();p.querySelectorAll('[data-mode]').forEach(function(b){b.setAttribute('aria-pressed',b.getAttribute('data-mode')==c.mode)});` +
-    `p.querySelector('[data-zoom="-1"]').setAttribute('aria-disabled',c.zoom==0);p.querySelector('[data-zoom="1"]').setAttribute('aria-disabled',c.zoom==S.length-1);` +
-    `p.querySelector('output').textContent=p.getAttribute('data-zoom-level').replace('{n}',Math.round(S[c.zoom]*100))}` +
-    `if(!p)return;p.addEventListener('beforetoggle',show);` +
-    `p.addEventListener('click',function(e){var b=e.target.closest('[data-mode],[data-zoom]'),l=d.body.classList,z;if(!b)return;c=c||load();` +
-    `if(b.hasAttribute('data-mode'))c.mode=b.getAttribute('data-mode');else{z=c.zoom+Number(b.getAttribute('data-zoom'));if(z<0||z>=S.length)return;c.zoom=z}` +
-    `l.remove.apply(l,${JSON.stringify(ALL_BODY_CLASSES)});if(c.mode!='normal')l.add('mode-'+c.mode);if(c.zoom)l.add('zoom-'+c.zoom);` +
-    `try{localStorage.setItem(K,JSON.stringify(c))}catch(e){}show()});p.setAttribute('data-ready','true')})()`
+    `(()=>{const p=document.getElementById('a11y-panel'),l=document.body.classList,S=${JSON.stringify(ZOOM_STEPS)},M=${JSON.stringify(COLOUR_MODES)},` +
+    `now=()=>({mode:M.find((m)=>l.contains('mode-'+m))||'normal',zoom:Math.max(0,S.findLastIndex((_,i)=>l.contains('zoom-'+i)))}),` +
+    `show=()=>{const c=now(),o=p.querySelector('output');for(const b of p.querySelectorAll('[data-mode]'))b.ariaPressed=b.dataset.mode==c.mode;` +
+    `p.querySelector('[data-zoom="-1"]').ariaDisabled=!c.zoom;p.querySelector('[data-zoom="1"]').ariaDisabled=c.zoom==S.length-1;` +
+    `o.value=o.value.replace(/\\d+/,Math.round(S[c.zoom]*100))};` +
+    `if(!p)return;p.addEventListener('beforetoggle',show);p.addEventListener('click',(e)=>{const b=e.target.closest('[data-mode],[data-zoom]'),c=now();if(!b)return;` +
+    `if(b.dataset.mode)c.mode=b.dataset.mode;else c.zoom+=+b.dataset.zoom;if(c.zoom<0||c.zoom>=S.length)return;` +
+    `l.remove(...M.map((m)=>'mode-'+m),...S.map((_,i)=>'zoom-'+i));if(c.mode!='normal')l.add('mode-'+c.mode);if(c.zoom)l.add('zoom-'+c.zoom);` +
+    `try{localStorage.setItem(${JSON.stringify(A11Y_STORAGE_KEY)},JSON.stringify(c))}catch{}show()});p.dataset.ready='true'})()`
   );
 }

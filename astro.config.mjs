@@ -32,7 +32,8 @@ export default defineConfig({
   outDir: machine.outDir,
   integrations: [
     react(),
-    // Every page in every language, with its hreflang alternates; not the redirects (menu slugs, /news/{id} of other posts) or the error pages.
+    // Every page in every language, with its hreflang alternates; not the redirects (menu slugs, /news/{id} of other posts),
+    // the error pages, or the search page (noindex).
     sitemap({
       i18n: {
         defaultLocale: LANGUAGES[0].code,
@@ -41,7 +42,7 @@ export default defineConfig({
       filter: (page) => {
         const path = new URL(page).pathname.replace(/\/$/, '') || '/';
         contentRedirects ??= new Set([...postRedirectPaths(), ...topicRedirectPaths()]);
-        return !(path in redirects) && !contentRedirects.has(path) && !/(^|\/)(404|500|offline)$/.test(path) && !path.split('/').includes(FRAGMENT_DIR);
+        return !(path in redirects) && !contentRedirects.has(path) && !/(^|\/)(404|500|offline|search)$/.test(path) && !path.split('/').includes(FRAGMENT_DIR);
       },
     }),
   ],

@@ -13,6 +13,7 @@
 import render from 'dom-serializer';
 import { Element, Text, type ChildNode, type ParentNode } from 'domhandler';
 import { parseDocument } from 'htmlparser2';
+import { ALLOWED_SCHEMES, IMG_SCHEMES, urlAllowed } from './html-allowlist.ts';
 
 /** Elements whose content must be phrasing content (text and inline elements). */
 const PHRASING_ONLY = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'pre', 'span', 'strong', 'b', 'em', 'i', 'u', 's', 'sub', 'sup', 'small', 'mark', 'abbr', 'code']);
@@ -34,6 +35,11 @@ const isBlank = (node: ChildNode) => node instanceof Text && !/\S/.test(node.dat
 /** Whether an autonomous custom element (a hyphenated name): phrasing content, whatever it holds. */
 const isCustom = (name: string) => name.includes('-');
 
+const PARTS = new Set(['li', 'dt', 'dd', 'tr', 'td', 'th', 'thead', 'tbody', 'tfoot', 'caption']);
+/** Whether `node` is inline formatting holding list items, terms or table parts directly. */
+const wrapsParts = (node: ChildNode): boolean =>
+  isElement(node) && PHRASING_ONLY.has(node.name) && node.children.some((c) => isElement(c) && PARTS.has(c.name));
+
 /** Whether `node` cannot stand where only phrasing content may: a block element, or a link holding one. */
 function isFlowOnly(node: ChildNode): boolean {
   if (!isElement(node)) return false;
@@ -46,14 +52,18 @@ class Repair {
 
   /** Repairs the children of `parent` (deepest first), then `parent`'s own children as a group. */
   node(parent: ParentNode): void {
+    // Formatting wrapped round list items, terms or table parts (`<ul><b><li>`) goes first: else the parts would
+    // get a list or table of their own inside it.
+    for (let wrapper = parent.children.find(wrapsParts); wrapper; wrapper = parent.children.find(wrapsParts)) this.unwrap(wrapper as Element);
     for (const child of [...parent.children]) if (isElement(child)) this.element(child);
     this.group(parent);
   }
 
   private element(el: Element): void {
     this.attributes(el);
-    // A heading inside a heading is text of the outer one, where it stands (a browser would split them).
-    if (HEADING.test(el.name)) for (const inner of nestedHeadings(el)) this.unwrap(inner);
+    // A heading inside a heading is text of the outer one, where it stands (a browser would split them); a table's
+    // header cell, a term and a caption may hold no heading either.
+    if (HEADING.test(el.name) || el.name === 'th' || el.name === 'dt' || el.name === 'caption') for (const inner of nestedHeadings(el)) this.unwrap(inner);
     this.node(el);
     if (!PHRASING_ONLY.has(el.name) || !el.children.some(isFlowOnly)) return;
     // A heading keeps its place in the outline: what it holds becomes its text (a heading inside it too).
@@ -190,6 +200,11 @@ class Repair {
 
   /** Wraps each run of consecutive children that `inRun` takes (blank text between them included) in a new `name`. */
   private wrapRuns(parent: ParentNode, inRun: (node: ChildNode) => boolean, name: string): void {
+    for (const wrapper of this.wrapped(parent, inRun, name)) if (name === 'table') this.table(wrapper);
+  }
+
+  private wrapped(parent: ParentNode, inRun: (node: ChildNode) => boolean, name: string): Element[] {
+    const made: Element[] = [];
     const children = parent.children;
     for (let i = 0; i < children.length; i++) {
       if (!inRun(children[i]!) || isBlank(children[i]!)) continue;
@@ -201,7 +216,9 @@ class Repair {
       for (const node of run) this.remove(node);
       this.insert(parent, i, [wrapper]);
       this.append(wrapper, run);
+      made.push(wrapper);
     }
+    return made;
   }
 
   private firstOrLastElement(parent: ParentNode, child: Element): boolean {
@@ -233,13 +250,17 @@ class Repair {
     for (const name of ['href', 'src'] as const) {
       const value = a[name];
       if (value === undefined) continue;
-      const spaced = value.trim().replace(/\s/g, '%20');
+      // Only the spaces a browser itself ignores or escapes: a no-break space or another Unicode space before
+      // "javascript:" is what let the address past the sanitiser's scheme check, and must stay in front of it.
+      const spaced = value.replace(/^[\x00-\x20]+|[\x00-\x20]+$/g, '').replace(/[\t\n\f\r ]/g, '%20');
       if (spaced !== value) {
         a[name] = spaced;
         this.changed = true;
       }
-      // A web address with no host, or one no browser can read: the link is kept as text, the picture goes.
-      if (/^https?:/i.test(spaced) && !(URL.canParse(spaced) && new URL(spaced).host)) {
+      // Checked again as the sanitiser checks it, now that it is final; and a web address with no host, or one no
+      // browser can read: the link is kept as text, the picture goes.
+      const refused = !urlAllowed(spaced, el.name === 'a' ? ALLOWED_SCHEMES : IMG_SCHEMES) || (/^https?:/i.test(spaced) && !(URL.canParse(spaced) && new URL(spaced).host));
+      if (refused) {
         if (el.name === 'a') for (const gone of ['href', 'target', 'rel']) drop(gone);
         else this.remove(el);
       }
@@ -294,7 +315,8 @@ function relink(parent: ParentNode): void {
 
 /**
  * `html` (sanitised) with HTML's content models kept; the very same string when it already keeps them.
- * Written as sanitize-html writes (`<br />`, `alt=""`), so that sanitising the result again changes nothing.
+ * Written as sanitize-html writes (`<br />`, `alt=""`), so that sanitising the result again changes nothing but
+ * the spelling of an empty attribute (`data-editor-link=""` for `data-editor-link`).
  */
 export function keepContentModel(html: string): string {
   if (!html.includes('<')) return html;

@@ -28,6 +28,9 @@ const PASTED: Record<string, string> = {
   'addresses with spaces or no host': '<a href="https://example.com/yangi hujjat.pdf">bir</a> <a href="https://exa mple.com">ikki</a> <a href="http://">uch</a> <a href="tel:+998 66 123">tort</a>',
   'a language that is no language': '<p lang="not a lang">matn</p>',
   'a block inside a block inside inline formatting': '<mark><figure><img src="https://media.example/c.jpg" alt=""></figure></mark>',
+  'loose ragged rows': '<tr><td colspan="3">Keng</td></tr><tr><td>b</td></tr><span><tr><td>c</td><td>d</td></tr><tr><td>e</td></tr></span>',
+  'headings in a header cell, a term and a caption': '<table><caption><h3>Jadval</h3></caption><tr><th><h3>Ustun</h3></th></tr></table><dl><dt><h4>Atama</h4></dt><dd>izoh</dd></dl>',
+  'bold round list items': '<ul><b><li>bir</li><li>ikki</li></b></ul>',
 };
 
 /** The letters of a text's words, in any order: a caption moves to the top of its table, and nothing else moves. */
@@ -62,6 +65,16 @@ describe('editor HTML keeps HTML’s content models', () => {
     expect(sanitize(PASTED['addresses with spaces or no host']!)).toBe(
       '<a href="https://example.com/yangi%20hujjat.pdf" target="_blank" rel="noopener noreferrer">bir</a> <a>ikki</a> <a>uch</a> <a href="tel:+998%2066%20123">tort</a>',
     );
+  });
+
+  it('never turns an address the sanitiser let through as relative into a script, another host or a data picture', () => {
+    for (const space of ['\u00a0', '\ufeff', '\u2028', '\u3000']) {
+      for (const html of [`<a href="${space}javascript:alert(1)">x</a>`, `<a href="${space}//evil.example/p">x</a>`, `<img src="${space}data:image/png;base64,AAAA" alt="">`]) {
+        const clean = sanitize(html, { mediaBase: 'https://media.example' });
+        expect(clean, JSON.stringify(html)).not.toMatch(/(href|src)="(javascript:|\/\/|data:)/i);
+      }
+    }
+    expect(sanitize('<ul><b><li>bir</li><li>ikki</li></b></ul>')).toBe('<ul><li>bir</li><li>ikki</li></ul>');
   });
 
   it('leaves valid HTML as the sanitiser wrote it, and a second pass changes nothing', () => {

@@ -68,7 +68,11 @@ export function panelChoicesScript(): string {
     `show=()=>{const c=now(),o=p.querySelector('output');for(const b of p.querySelectorAll('[data-mode]'))b.ariaPressed=b.dataset.mode==c.mode;` +
     `p.querySelector('[data-zoom="-1"]').ariaDisabled=!c.zoom;p.querySelector('[data-zoom="1"]').ariaDisabled=c.zoom==S.length-1;` +
     `o.value=o.value.replace(/\\d+/,Math.round(S[c.zoom]*100))};` +
-    `if(!p)return;p.addEventListener('beforetoggle',show);p.addEventListener('click',(e)=>{const b=e.target.closest('[data-mode],[data-zoom]'),c=now();if(!b)return;` +
+    `if(!p)return;p.addEventListener('beforetoggle',show);` +
+    // A browser without popovers (Safari 16, Firefox 124 and older) opens and closes it by a class instead.
+    `if(!p.showPopover)document.addEventListener('click',(e)=>{const b=e.target.closest('[popovertarget=a11y-panel]');if(!b)return;` +
+    `const o=!b.hasAttribute('popovertargetaction')&&!p.classList.contains('is-open');if(o)show();p.classList.toggle('is-open',o)});` +
+    `p.addEventListener('click',(e)=>{const b=e.target.closest('[data-mode],[data-zoom]'),c=now();if(!b)return;` +
     `if(b.dataset.mode)c.mode=b.dataset.mode;else c.zoom+=+b.dataset.zoom;if(c.zoom<0||c.zoom>=S.length)return;` +
     `l.remove(...M.map((m)=>'mode-'+m),...S.map((_,i)=>'zoom-'+i));if(c.mode!='normal')l.add('mode-'+c.mode);if(c.zoom)l.add('zoom-'+c.zoom);` +
     `try{localStorage.setItem(${JSON.stringify(A11Y_STORAGE_KEY)},JSON.stringify(c))}catch{}show()});p.dataset.ready='true'})()`

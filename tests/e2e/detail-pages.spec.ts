@@ -160,3 +160,20 @@ test.describe('the side list beside the post', () => {
     });
   }
 });
+
+for (const lang of [RU, UZ_LATN]) {
+  test(`a news page is shared to Telegram by a plain link to its share page, with its address and title (${lang.label})`, async ({ page, api }) => {
+    const d = DICTIONARIES[lang.code];
+    const news = (await api.postList(1, lang.number, 1)).items[0]!;
+    const path = localizePath(lang, `/news/${news.id}`);
+    await page.goto(path);
+    const share = page.getByRole('article').getByRole('link', { name: d['share.telegram'] });
+    const href = new URL((await share.getAttribute('href'))!);
+    expect(href.origin + href.pathname).toBe('https://t.me/share/url');
+    expect(new URL(href.searchParams.get('url')!).pathname).toBe(path);
+    expect(href.searchParams.get('text')).toBe(news.title);
+    await expect(share).toHaveAttribute('target', '_blank');
+    // Nothing of Telegram's is in the page itself.
+    expect(await page.locator('script[src*="telegram"], iframe[src*="t.me"]').count()).toBe(0);
+  });
+}

@@ -44,6 +44,7 @@ export const en: ProductDictionary = {
   'error.reload': 'Reload the page',
   'common.noData': 'No such information is available',
   'common.back': 'Back',
+  'share.telegram': 'Share on Telegram',
   'common.views': 'Views',
   'common.date': 'Date',
   'common.loading': 'Loading',

@@ -44,6 +44,7 @@ export const ru: ProductDictionary = {
   'error.reload': 'Перезагрузить страницу',
   'common.noData': 'Информация отсутствует',
   'common.back': 'Назад',
+  'share.telegram': 'Поделиться в Telegram',
   'common.views': 'Просмотры',
   'common.date': 'Дата',
   'common.loading': 'Загрузка',

@@ -44,6 +44,7 @@ export const uzCyrl: ProductDictionary = {
   'error.reload': 'Саҳифани қайта юкланг',
   'common.noData': 'Бундай маълумот мавжуд эмас',
   'common.back': 'Орқага',
+  'share.telegram': 'Telegramда улашиш',
   'common.views': 'Кўришлар сони',
   'common.date': 'Сана',
   'common.loading': 'Юкланмоқда',

@@ -46,6 +46,7 @@ export const uzLatn = {
   'error.reload': 'Sahifani qayta yuklang',
   'common.noData': 'Bunday maʼlumot mavjud emas',
   'common.back': 'Orqaga',
+  'share.telegram': 'Telegramda ulashish',
   'common.views': 'Koʻrishlar soni',
   'common.date': 'Sana',
   'common.loading': 'Yuklanmoqda',

@@ -43,7 +43,8 @@ export default defineConfig({
     { name: 'districts', testMatch: /districts\.spec\.ts/, use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true } },
     { name: 'phone', testIgnore: /(nginx|valid-html|districts|menu-dropdowns)\.spec\.ts/, use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true } },
     // before-scripts.spec.ts is about a phone on a slow line: the phone project runs it.
-    { name: 'desktop', testIgnore: /(nginx|valid-html|before-scripts|districts)\.spec\.ts/, use: { viewport: { width: 1280, height: 800 } } },
+    // first-screen.spec.ts sets a phone's and a wide screen's sizes itself: the phone project runs it.
+    { name: 'desktop', testIgnore: /(nginx|valid-html|before-scripts|districts|first-screen)\.spec\.ts/, use: { viewport: { width: 1280, height: 800 } } },
     // No browser, so once, not per screen size: the production web server's configuration, run in nginx, and the HTML checker.
     { name: 'server', testMatch: /(nginx|valid-html)\.spec\.ts/ },
   ],

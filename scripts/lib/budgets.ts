@@ -20,7 +20,7 @@ import { join, relative, resolve } from 'node:path';
 import { APPEAL_PATH } from '../../src/constants.ts';
 import { siteAddress, withinSite } from '../../src/lib/base-path.ts';
 import { LANGUAGES } from '../../src/i18n/languages.ts';
-import { INFO_PAGES } from '../../src/lib/info-pages.ts';
+import { infoPagePath } from '../../src/lib/info-pages.ts';
 import { SECTIONS } from '../../src/lib/sections.ts';
 import { FILE_CONCURRENCY, listFiles, mapLimit } from './files.ts';
 
@@ -35,7 +35,7 @@ const BUDGETS = {
 
 const NEWS = SECTIONS.news.slug;
 /** The information page measured: the ecology page, with text, pictures and the side menu. */
-const INFORMATION_PAGE = INFO_PAGES.find((p) => p.kind === 'ecology')!.path;
+const INFORMATION_PAGE = infoPagePath('ecology');
 
 /** The page of each kind whose budget is checked, in every language. */
 const PAGES = [

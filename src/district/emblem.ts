@@ -26,7 +26,7 @@ let cached: string | undefined;
 /** The emblem sized `size` px; throws DistrictError naming the file when it is no plain drawing. */
 export function emblemSvg(size: number): string {
   cached ??= plainDrawing(district().pictures.emblem);
-  return cached.replace('<svg', `<svg width="${size}" height="${size}" aria-hidden="true" focusable="false"`);
+  return cached.replace('<svg', `<svg class="emblem" width="${size}" height="${size}" aria-hidden="true" focusable="false"`);
 }
 
 /** The drawing of SVG `text`: its shapes and paint only; null when its root is no `<svg>` with a viewBox. */

@@ -85,3 +85,19 @@ export const INFO_PAGES: readonly InfoPage[] = [
   { path: '/bush_ish_urinlari', titleKey: 'info.vacancies', kind: 'placeholder' },
   { path: '/hokimlikdagi_bush_ish_urinlari', titleKey: 'info.adminVacancies', kind: 'placeholder' },
 ];
+
+/** The kinds that several pages share: a page of one of them is told apart by its path, or a directory by its category. */
+type SharedKind = 'placeholder' | 'title-only' | 'documents' | 'tourism' | 'directory';
+
+/**
+ * The path of the one page of a kind (`'faq'`), or of the employee directory of a category. A link finds its page
+ * by what the page shows, not by its title key, which is wording and may be renamed or reused; when a kind stops
+ * being one page's, this throws, so the build fails instead of linking to the wrong page.
+ */
+export function infoPagePath(kind: Exclude<InfoPage['kind'], SharedKind>): string;
+export function infoPagePath(kind: 'directory', category: EmployeeCategory): string;
+export function infoPagePath(kind: InfoPage['kind'], category?: EmployeeCategory): string {
+  const found = INFO_PAGES.filter((page) => page.kind === kind && (page.kind !== 'directory' || page.category === category));
+  if (found.length !== 1) throw new Error(`${found.length} information pages of kind ${kind}${category === undefined ? '' : ` and category ${category}`}, not one`);
+  return found[0]!.path;
+}

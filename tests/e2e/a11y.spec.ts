@@ -109,10 +109,10 @@ for (const lang of [RU, UZ_LATN]) {
     const survey = (await api.surveys(lang.number))[1]!;
     // A vote that cannot reach the server brings a toast.
     await page.route(new RegExp(`^${process.env.E2E_API_URL}/api/survey/answer`), (route) => route.abort('connectionrefused'));
-    for (const mode of ['normal', 'contrast'] as const) {
+    for (const mode of ['normal', 'contrast', 'dark'] as const) {
       await page.addInitScript(([key, s]) => localStorage.setItem(key, s), [STORAGE_KEYS.a11y, JSON.stringify({ mode, zoom: 0 })] as const);
       await page.goto(localizePath(lang, '/'));
-      if (mode === 'contrast') await expect(page.locator('body')).toHaveClass(/mode-contrast/);
+      if (mode !== 'normal') await expect(page.locator('body')).toHaveClass(new RegExp(`mode-${mode}`));
       const card = page.locator('.survey').filter({ hasText: survey.title });
       await card.scrollIntoViewIfNeeded();
       const dislike = card.getByRole('button', { name: new RegExp(d['survey.dislike']) });

@@ -82,9 +82,9 @@ for (const lang of [RU, UZ_LATN]) {
     await expect(bar).toBeVisible();
     // The phone menu's overlay as well.
     if (isMobile) {
-      await page.getByRole('button', { name: d['nav.open'] }).click();
+      await page.getByRole('button', { name: d['nav.menu'] }).click();
       await expect(bar).toBeHidden();
-      await page.getByRole('button', { name: d['nav.close'] }).click();
+      await page.getByRole('button', { name: d['nav.menu'] }).click();
       await expect(bar).toBeVisible();
     }
   });

@@ -138,13 +138,15 @@ test.describe('the side list beside the post', () => {
         await expect(side.getByRole('link').first()).toBeVisible();
         // The article first in reading order.
         expect(await article.evaluate((a, s) => Boolean(a.compareDocumentPosition(s!) & Node.DOCUMENT_POSITION_FOLLOWING), await side.elementHandle())).toBe(true);
-        const back = page.getByRole('link', { name: dict['common.back'], exact: true });
+        // The content begins with the breadcrumbs, then the back link.
+        const top = page.getByRole('navigation', { name: dict['breadcrumbs.label'] });
+        await expect(page.getByRole('link', { name: dict['common.back'], exact: true })).toBeVisible();
 
         // Wide (1280 px, and 1000 px just above the breakpoint): on the right of the article, its top level
-        // with the top of the content (the back link), so beside the article from its start.
+        // with the top of the content (the breadcrumbs), so beside the article from its start.
         for (const width of [1280, 1000]) {
           await page.setViewportSize({ width, height: 800 });
-          const [a, s, b] = [(await article.boundingBox())!, (await side.boundingBox())!, (await back.boundingBox())!];
+          const [a, s, b] = [(await article.boundingBox())!, (await side.boundingBox())!, (await top.boundingBox())!];
           expect(s.x, `${post.id} at ${width} px: the list starts right of the article`).toBeGreaterThanOrEqual(a.x + a.width);
           expect(Math.abs(s.y - b.y), `${post.id} at ${width} px: the list is top-aligned with the content`).toBeLessThanOrEqual(24);
           expect(s.y).toBeLessThan(a.y);

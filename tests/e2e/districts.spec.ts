@@ -17,6 +17,7 @@ import { loadPolicy, policyHelper } from '../helpers/load-policy.ts';
 import { startNginx } from '../helpers/web-servers.ts';
 import { DICTIONARIES } from '../../src/i18n/t.ts';
 import { expect, hydrated, test } from './fixtures.ts';
+import { chooseLanguage } from './routes-helpers.ts';
 
 const run = promisify(execFile);
 const WORK = `${process.env.E2E_DIR ?? '.cache/e2e'}/districts`;
@@ -70,7 +71,7 @@ test.afterAll(async () => {
 test('each district is its own site under its path, with its own name', async ({ page, consoleErrors }) => {
   await page.goto(`${origin}/chust/ru/`);
   await expect(page).toHaveTitle(new RegExp(CHUST.texts.ru!['site.name']!));
-  await page.getByRole('link', { name: 'English' }).first().click();
+  await chooseLanguage(page, DICTIONARIES.ru, 'English');
   await expect(page).toHaveURL(`${origin}/chust/en/`);
   await page.goto(`${origin}/qorakul/`);
   await expect(page).toHaveTitle(new RegExp(UZ['site.name']));
@@ -80,7 +81,7 @@ test('each district is its own site under its path, with its own name', async ({
 
 test('the language chosen on one district is not the other’s', async ({ page }) => {
   await page.goto(`${origin}/qorakul/`);
-  await page.getByRole('navigation', { name: UZ['header.language'] }).getByRole('link', { name: 'Русский' }).click();
+  await chooseLanguage(page, UZ, 'Русский');
   await expect(page).toHaveURL(`${origin}/qorakul/ru/`);
   // Back on the unprefixed page, the choice leads to Russian before the page paints.
   await page.goto(`${origin}/qorakul/news`);

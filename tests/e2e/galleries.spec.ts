@@ -78,6 +78,15 @@ test.describe('galleries', () => {
       await expect(dialog).toHaveAttribute('aria-modal', 'true');
       const close = dialog.getByRole('button', { name: d['person.close'], exact: true });
       await expect(close).toBeFocused();
+      // And in sight, which photo of how many; the arrow key turns it.
+      const counter = page.locator('.glightbox-container .glb-counter');
+      await expect(counter).toHaveText(t(lang, 'lightbox.counter', { n: 2, total }));
+      await expect(counter).toBeInViewport();
+      await page.keyboard.press('ArrowRight');
+      await expect(counter).toHaveText(t(lang, 'lightbox.counter', { n: 3, total }));
+      await page.keyboard.press('ArrowLeft');
+      await expect(named(2)).toBeVisible();
+      await expect(close).toBeFocused();
 
       // 'Previous' and 'next' can be seen and tapped: inside the screen, at least 44×44 px, on a phone too.
       const widths = isMobile ? [360, 320, 412] : [1280];

@@ -56,7 +56,7 @@ test.describe('information pages', () => {
       await page.goto(localizePath(lang, '/regionaldepartments'));
       const names = district().region.units.map((u) => u.name[lang.code]);
       expect(names).toHaveLength(13);
-      const list = content(page).locator('ol > li');
+      const list = content(page).locator('ol.departments > li');
       await expect(list).toHaveCount(13);
       for (const name of names) await expect(list.filter({ hasText: name })).toHaveCount(1);
       // The region's site and three districts; the other ten names are plain text.

@@ -584,9 +584,9 @@ test.describe('the phone menu', () => {
       const d = DICTIONARIES[lang.code];
       await page.setViewportSize({ width: 360, height: 640 });
       await page.goto(localizePath(lang, '/'));
-      const toggle = page.getByRole('button', { name: d['nav.open'] });
+      const toggle = page.getByRole('button', { name: d['nav.menu'] });
       await toggle.click();
-      const close = page.getByRole('button', { name: d['nav.close'] });
+      const close = page.getByRole('button', { name: d['nav.menu'], expanded: true });
       await expect(close).toBeVisible();
       // Nothing of the overlay lies over the toggle: a tap there is a tap on it.
       const covered = await close.evaluate((el) => {

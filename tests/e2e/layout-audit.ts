@@ -334,3 +334,44 @@ export async function contrastProblems(page: Page, root: string | null): Promise
     return problems.length > 5 ? [...problems.slice(0, 5), `… and ${problems.length - 5} more`] : problems;
   }, root);
 }
+
+/**
+ * Words that break across lines inside `selector`'s elements, and elements whose text runs past their box. A word may
+ * end a line after its own hyphen or dash ("Qoʻllab-" / "quvvatlamayman", "10–" / "12"), never inside a part: without hyphenation
+ * dictionaries for Uzbek, a break inside a word shows no hyphen and reads as two words.
+ */
+export async function splitWords(page: Page, selector: string): Promise<string[]> {
+  return page.locator(selector).evaluateAll((elements) => {
+    const broken: string[] = [];
+    for (const element of elements) {
+      if (!element.checkVisibility()) continue;
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const m of node.textContent!.matchAll(/[^\s\-–—]+[\-–—]?/g)) {
+          const range = document.createRange();
+          range.setStart(node, m.index);
+          range.setEnd(node, m.index + m[0].length);
+          const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+          if (tops.size > 1) broken.push(m[0]);
+        }
+      }
+      if (element.scrollWidth > element.clientWidth + 1) broken.push(`overflow: ${element.textContent?.trim()}`);
+    }
+    return broken;
+  });
+}
+
+/** Visible text set smaller than `minPx` (WCAG sets no minimum; 16 px is what a phone user reads without zooming). */
+export async function smallText(page: Page, minPx: number): Promise<string[]> {
+  return page.evaluate((minPx) => {
+    const small = new Set<string>();
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const el = node.parentElement;
+      if (!el || !node.textContent?.trim() || el.closest('svg, script, style, noscript, template, .visually-hidden') || !el.checkVisibility()) continue;
+      const size = parseFloat(getComputedStyle(el).fontSize);
+      if (size < minPx - 0.01) small.add(`${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${node.textContent.trim().slice(0, 30)}" at ${size} px`);
+    }
+    return [...small].slice(0, 8);
+  }, minPx);
+}

@@ -95,3 +95,16 @@ export function linkAttributes(links: ReturnType<Page['locator']>) {
   return links.evaluateAll((els) => els.map((a) => ({ href: a.getAttribute('href'), target: a.getAttribute('target'), rel: a.getAttribute('rel') })));
 }
 export const NEW_TAB = { target: '_blank', rel: expect.stringMatching(/\bnoopener\b/) };
+
+/**
+ * Chooses a language as a visitor does: on a wide screen from the four in the header; on a phone by the menu bar's
+ * button naming the page's language, which opens them.
+ */
+export async function chooseLanguage(page: Page, d: { 'header.language': string }, label: string) {
+  const opener = page.getByRole('button', { name: new RegExp(`^${d['header.language']}:`) });
+  if (await opener.isVisible()) {
+    await opener.click();
+    await expect(page.getByRole('navigation', { name: d['header.language'] })).toBeInViewport();
+  }
+  await page.getByRole('navigation', { name: d['header.language'] }).getByRole('link', { name: label }).click();
+}

@@ -60,7 +60,7 @@ describe('plain words for the map button and the top menu', () => {
     for (const lang of LANGUAGES) expect(t(lang, 'map.note'), lang.code).toContain('OpenStreetMap');
   });
   it('the cookie notice names the button as it reads', () => {
-    for (const lang of LANGUAGES) expect(t(lang, 'cookie.text'), lang.code).toContain(t(lang, 'map.show'));
+    for (const lang of LANGUAGES) expect(t(lang, 'cookie.services'), lang.code).toContain(t(lang, 'map.show'));
   });
   it('the top strip is a menu, not “top links”', () => {
     expect(LANGUAGES.map((l) => t(l, 'nav.top'))).toEqual(['Qoʻshimcha menyu', 'Қўшимча меню', 'Дополнительное меню', 'Quick links']);

@@ -5,7 +5,7 @@
  */
 import { STORAGE_KEYS } from '../../lib/storage.ts';
 
-export const COLOUR_MODES = ['normal', 'grayscale', 'contrast'] as const;
+export const COLOUR_MODES = ['normal', 'grayscale', 'contrast', 'dark'] as const;
 export type ColourMode = (typeof COLOUR_MODES)[number];
 
 /** Text-size steps as a fraction of the normal size; index 0 is normal. */
@@ -16,28 +16,14 @@ export interface A11ySettings {
   zoom: number;
 }
 
-const DEFAULT_A11Y: A11ySettings = { mode: 'normal', zoom: 0 };
 export const A11Y_STORAGE_KEY = STORAGE_KEYS.a11y;
 
-/** The body classes for the settings: `mode-grayscale`, `zoom-2` …; normal settings add none. */
+/**
+ * The body classes for the settings: `mode-grayscale`, `zoom-2` …; normal settings add none. No page calls it:
+ * the two inline scripts below write the same rules out, and their tests hold them to this one.
+ */
 export function bodyClasses(s: A11ySettings): string[] {
   return [...(s.mode === 'normal' ? [] : [`mode-${s.mode}`]), ...(s.zoom > 0 ? [`zoom-${s.zoom}`] : [])];
-}
-
-export const ALL_BODY_CLASSES = [
-  ...COLOUR_MODES.filter((m) => m !== 'normal').map((m) => `mode-${m}`),
-  ...ZOOM_STEPS.slice(1).map((_, i) => `zoom-${i + 1}`),
-];
-
-export function parseSettings(raw: string | null): A11ySettings {
-  try {
-    const v = JSON.parse(raw ?? 'null') as Partial<A11ySettings> | null;
-    const mode = COLOUR_MODES.includes(v?.mode as ColourMode) ? (v!.mode as ColourMode) : 'normal';
-    const zoom = Number.isInteger(v?.zoom) && v!.zoom! >= 0 && v!.zoom! < ZOOM_STEPS.length ? v!.zoom! : 0;
-    return { mode, zoom };
-  } catch {
-    return DEFAULT_A11Y;
-  }
 }
 
 /**

@@ -8,7 +8,7 @@
  * `lightboxHTML`, in the page's language). What it has no option for is added
  * here, small, through its API (`nextSlide`, `goToSlide`, events): a slideshow
  * button (3000 ms a photo; it never starts by itself), a strip of
- * thumbnails when the group has at least two photos, and a message in the
+ * thumbnails and a counter ("2 of 3") when the group has at least two photos, and a message in the
  * page's language on a photo that cannot be loaded (docs/rules.md, Lightbox) instead of a spinner
  * that never stops.
  *
@@ -32,6 +32,7 @@ export const LIGHTBOX_MESSAGES = [
   'lightbox.thumbnail',
   'lightbox.notFound',
   'lightbox.name',
+  'lightbox.counter',
   'person.close',
   'carousel.previous',
   'carousel.next',
@@ -113,7 +114,16 @@ function addControls(box: Box, group: HTMLAnchorElement[], m: Messages): () => v
   bar.addEventListener('click', (e) => e.stopPropagation());
   container.append(bar);
 
-  const mark = (index: number) => buttons.forEach((b, i) => (i === index ? b.setAttribute('aria-current', 'true') : b.removeAttribute('aria-current')));
+  // Which photo of how many, in sight: the dialog's name says it to a screen reader, so this is hidden from one.
+  const counter = document.createElement('p');
+  counter.className = 'glb-counter';
+  counter.setAttribute('aria-hidden', 'true');
+  container.append(counter);
+
+  const mark = (index: number) => {
+    buttons.forEach((b, i) => (i === index ? b.setAttribute('aria-current', 'true') : b.removeAttribute('aria-current')));
+    counter.textContent = format(m['lightbox.counter'], { n: index + 1, total: group.length });
+  };
   let timer: ReturnType<typeof setInterval> | undefined;
   play.innerHTML = icon('play');
   // Only the icon's reference changes: replacing the button's content under the pointer would leave the

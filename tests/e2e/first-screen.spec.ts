@@ -1,7 +1,7 @@
 /**
  * What a phone shows first, at the normal and the largest text size, in four languages: how much of the screen the
  * header and menu bar take, the appeal button above a first visit's cookie bar, the bar's four controls in one row,
- * words that stay whole, icons that grow with the text, and no text under 16 px. On a wide screen: the hero's text
+ * words that stay whole, icons that grow with the text, no text under 16 px, and the colour modes. On a wide screen: the hero's text
  * starts where the page's content does, and every group of the top strip shows that it opens.
  */
 import type { Page } from '@playwright/test';
@@ -80,6 +80,27 @@ for (const lang of LANGS) {
       await page.goto(localizePath(lang, path));
       expect(await splitWords(page, WHOLE_WORDS), path).toEqual([]);
     }
+  });
+
+  test(`the colour modes: high contrast is black and white, and light on dark is a mode of its own (${lang.label})`, async ({ page }) => {
+    await open(page, lang, '/news');
+    await page.getByRole('button', { name: d['header.accessibility'] }).click();
+    const panel = page.getByRole('dialog', { name: d['a11y.title'] });
+    const colours = () =>
+      page.evaluate(() => {
+        const of = (selector: string) => getComputedStyle(document.querySelector(selector)!);
+        return { header: of('.site-header').backgroundColor, page: of('body').backgroundColor, text: of('body').color, link: of('main a').color };
+      });
+    await panel.getByRole('button', { name: d['a11y.contrast'] }).click();
+    expect(await colours()).toEqual({ header: 'rgb(0, 0, 0)', page: 'rgb(255, 255, 255)', text: 'rgb(0, 0, 0)', link: 'rgb(0, 0, 0)' });
+    await panel.getByRole('button', { name: d['a11y.dark'] }).click();
+    await expect(page.locator('body')).toHaveClass(/mode-dark/);
+    // A dark ground under light text (their contrast in every mode and size is the layout matrix's).
+    const dark = await colours();
+    const lightness = (rgb: string) => (rgb.match(/\d+/g) ?? []).slice(0, 3).reduce((sum, v) => sum + Number(v), 0) / 3;
+    expect(lightness(dark.page)).toBeLessThan(40);
+    expect(lightness(dark.text)).toBeGreaterThan(200);
+    expect(lightness(dark.header)).toBeLessThan(80);
   });
 
   test(`no text smaller than 16 px on a phone (${lang.label})`, async ({ page }) => {

@@ -25,9 +25,6 @@ class FrameOnRequest extends HTMLElement {
     placeholder.replaceWith(shown);
     template.remove();
     shown.focus();
-    // A frame from another site loads in a process of its own, and Chromium may drop the focus to the page
-    // while it does: give it back, unless the citizen has moved on meanwhile.
-    shown.addEventListener('load', () => document.activeElement === document.body && shown.focus(), { once: true });
   }
 }
 

@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import { LANGUAGES, localizePath } from '../../src/i18n/languages.ts';
 import { DICTIONARIES } from '../../src/i18n/t.ts';
 import { postWith } from '../helpers/sample-db.ts';
-import { axeViolations, expect, test } from './fixtures.ts';
+import { axeViolations, expect, expectPageFocus, test } from './fixtures.ts';
 
 const [UZ, , RU, EN] = LANGUAGES;
 const VIDEO_HOSTS = /^https?:\/\/(?:[^/]*\.)?(?:youtube\.com|youtube-nocookie\.com|ytimg\.com|googlevideo\.com|telegram\.org|t\.me)(?:[:/]|$)/i;
@@ -65,7 +65,7 @@ for (const [lang, size] of [[RU, 'PDF, 40 КБ'], [EN, 'PDF, 40 KB'], [UZ, 'PDF,
     else await play.click();
     const frame = card.locator('iframe');
     await expect(frame).toHaveAttribute('src', PLAYER);
-    await expect(frame).toBeFocused();
+    await expectPageFocus(frame);
     await expect(page.frameLocator('video-embed iframe').getByText('YouTube player stub')).toBeVisible();
     expect(requests.filter((u) => VIDEO_HOSTS.test(u)).every((u) => u.startsWith('https://www.youtube-nocookie.com/embed/'))).toBe(true);
 

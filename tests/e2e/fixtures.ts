@@ -45,3 +45,11 @@ export async function axeViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).exclude('iframe.map').analyze();
   return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length}) ${v.nodes[0]?.target.join(' ')}`);
 }
+
+/**
+ * That `locator` is its page's focused element. Not `toBeFocused()`: that also asks `document.hasFocus()`, which with
+ * two test workers depends on which page headless Chromium counts as its window's, and failed under load.
+ */
+export async function expectPageFocus(locator: import('@playwright/test').Locator): Promise<void> {
+  await expect.poll(() => locator.evaluate((el) => el.ownerDocument.activeElement === el)).toBe(true);
+}

@@ -8,7 +8,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { LANGUAGES, localizePath } from '../../src/i18n/languages.ts';
 import { DICTIONARIES, type Dictionary } from '../../src/i18n/t.ts';
 import { CAPTCHA_LOAD_TIMEOUT_MS } from '../../src/features/appeal/appeal.ts';
-import { axeViolations, expect, hydrated, test } from './fixtures.ts';
+import { axeViolations, expect, expectPageFocus, hydrated, test } from './fixtures.ts';
 import { STORAGE_KEYS } from '../../src/lib/storage.ts';
 
 const HCAPTCHA_STUB = readFileSync(new URL('./hcaptcha-stub.js', import.meta.url), 'utf8');
@@ -84,9 +84,7 @@ test.describe('the map', () => {
       }
       const frame = map.locator('iframe');
       await expect(frame).toHaveAttribute('title', d['map.title']);
-      // The frame is the page's focused element. (Not toBeFocused: it also asks document.hasFocus(), which with two
-      // test workers depends on which page the headless browser counts as its window's, and failed under load.)
-      await expect.poll(() => frame.evaluate((f) => f.ownerDocument.activeElement === f)).toBe(true);
+      await expectPageFocus(frame);
       await expect(show).toHaveCount(0);
       await expect(page.frameLocator('map-embed iframe').getByText('OpenStreetMap stub')).toBeVisible();
       // Only the frame was asked for, and nothing of hCaptcha; the link stays beside the map.

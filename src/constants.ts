@@ -46,6 +46,11 @@ export const APPEAL_MIN_LENGTH = 10;
 export const APPEAL_PATH = '/murojaat_yuborish';
 /** The search results page (src/pages/[...lang]/search.astro): `?q=` is the query, so a search can be shared and bookmarked. */
 export const SEARCH_PATH = '/search';
+/**
+ * How long the search page waits for the API before the site's own index answers instead: a citizen on a
+ * failing line gets results within 3 s of Enter rather than an error after the API's full timeout.
+ */
+export const SEARCH_FALLBACK_MS = 3000;
 /** The pages every official site keeps in its footer (src/components/SiteFooter.astro), written by the site. */
 export const ACCESSIBILITY_PATH = '/accessibility';
 export const PRIVACY_PATH = '/privacy';
@@ -93,6 +98,8 @@ export const OFFLINE_CACHES = {
   pages: { name: `${DISTRICT_KEY}-pages`, maxEntries: 50, maxAgeDays: 30 },
   /** Pictures of the site (same origin) this device loaded. */
   pictures: { name: `${DISTRICT_KEY}-pictures`, maxEntries: 150, maxAgeDays: 30 },
+  /** Parts of the site's search index this device read (a few kilobytes each). */
+  search: { name: `${DISTRICT_KEY}-search`, maxEntries: 200, maxAgeDays: 30 },
 } as const;
 
 /**

@@ -11,6 +11,7 @@ import { pictureMap } from '../../src/content/pictures/map.ts';
 import { finishBuild, type FinishedBuild } from './finish-build.ts';
 import { placeDistrictPictures, placeDocuments, placePictures } from './place-pictures.ts';
 import { releaseFileHashes } from './releases.ts';
+import { writeSearchIndex } from './search-index.ts';
 import { writeStaticHostFiles } from './server-config.ts';
 import { astroCacheDir, renderSite, type RenderReport } from './render-step.ts';
 
@@ -25,6 +26,7 @@ export async function buildStep(previousRelease: string | null = null): Promise<
   const pictures = placePictures(outDir, pictureMap(), pictureDir);
   const documents = placeDocuments(outDir, documentMap(), documentDir);
   placeDistrictPictures(outDir);
+  const index = writeSearchIndex(outDir);
   writeStaticHostFiles(outDir, readConfig().basePath);
   const finished = await finishBuild(outDir, readConfig(), {
     memoFile: join(astroCacheDir(), 'finish-pass.json'),
@@ -34,7 +36,8 @@ export async function buildStep(previousRelease: string | null = null): Promise<
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   const c = finished.compressed;
   console.log(
-    `Built ${astro.pages} pages into ${outDir}/ in ${s(astro.ms)} (${astro.reused} reused, ${Object.keys(pictures).length} drawn pictures placed); ` +
+    `Built ${astro.pages} pages into ${outDir}/ in ${s(astro.ms)} (${astro.reused} reused, ${Object.keys(pictures).length} drawn pictures placed, ` +
+      `${index.documents} documents in the search index); ` +
       `finished in ${s(finished.ms)}: ${finished.fragments} shared fragments spliced, ${finished.remembered} pages' checks remembered (${finished.pagesRead} pages read), ${c.files} text files compressed ` +
       `(${c.made} made, ${c.reused} reused from the previous release or the cache, ${c.pruned} stale cache entries removed), ` +
       `${finished.links.checked} internal references checked`,

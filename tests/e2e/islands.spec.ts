@@ -186,9 +186,11 @@ test.describe('search', () => {
   }
 
   for (const lang of [RU, EN]) {
-    test(`a network failure is said where the results would be, where it can be read (${lang.label})`, async ({ page }) => {
+    test(`a search nothing can answer is said where the results would be, where it can be read (${lang.label})`, async ({ page }) => {
       const d = DICTIONARIES[lang.code];
+      // Neither the API nor the site's own index (tests/e2e/search-fallback.spec.ts).
       await page.route(apiRoute('api/search'), (route) => route.abort('connectionrefused'));
+      await page.route(/\/search-index\//, (route) => route.abort('connectionrefused'));
       await page.goto(`${localizePath(lang, '/search')}?q=karakul`);
       const alert = searchPage(page).getByRole('alert');
       await expect(alert).toHaveText(d['search.error']);

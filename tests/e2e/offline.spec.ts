@@ -204,3 +204,23 @@ test('a page the site takes down leaves the device: when the next release takes 
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test.describe('search offline', () => {
+  test('a search made online answers again offline, from the parts of the index it read (Oʻzbekcha)', async ({ page, context }) => {
+    await openAndSave(page, localizePath(UZ, '/search'));
+    await page.goto(`${localizePath(UZ, '/search')}?q=maktab`);
+    const results = page.locator('[data-search-results]');
+    await expect(results.getByRole('link').first()).toBeVisible();
+    await expect(results.getByText(t(UZ, 'search.fromIndex'))).toHaveCount(0);
+    // The worker has kept the word's part of the index.
+    await expect
+      .poll(() => page.evaluate(async (name) => (await (await caches.open(name)).keys()).some((r) => /\/search-index\/.+\/w\d+\.json$/.test(r.url)), OFFLINE_CACHES.search.name))
+      .toBe(true);
+
+    await context.setOffline(true);
+    // Another address of the search page (another query) opens too: the page is kept once, whatever its query.
+    await page.goto(`${localizePath(UZ, '/search')}?q=${encodeURIComponent('мактаб')}`);
+    await expect(results.getByText(t(UZ, 'search.fromIndex'))).toBeVisible();
+    await expect(results.getByRole('link', { name: /maktab/i }).first()).toBeVisible();
+  });
+});

@@ -10,11 +10,14 @@
  * - a page the site no longer has leaves the cache: when the server answers 404 or 410 for it (the
  *   visitor gets the site's not-found page), and when a new release's worker takes over without it on
  *   its list of pages (./site-pages.ts);
- * - pictures of this site: from the cache once seen, refreshed in the background;
+ * - pictures of this site, and the parts of its search index (src/features/search/search-index.ts): from the
+ *   cache once seen, refreshed in the background, so a search this device made once answers offline too;
+ * - the search page is kept once whatever its query (its script reads `?q=`), so any search opens offline;
  * - anything else (the API, which is another origin, other origins, POST, sw.js): not touched.
  */
 import { CacheableResponsePlugin, ExpirationPlugin, NetworkFirst, Serwist, StaleWhileRevalidate, type PrecacheEntry, type SerwistPlugin } from 'serwist';
-import { OFFLINE_CACHES, OFFLINE_NETWORK_TIMEOUT_S } from '../../constants.ts';
+import { OFFLINE_CACHES, OFFLINE_NETWORK_TIMEOUT_S, SEARCH_PATH } from '../../constants.ts';
+import { INDEX_ROOT } from '../search/search-index.ts';
 import { LANGUAGES, splitLocalizedPath } from '../../i18n/languages.ts';
 import { withinSite } from '../../lib/base-path.ts';
 import { offlinePath, SAVED_AT_ATTRIBUTE, SAVED_AT_HEADER } from './saved-copy.ts';
@@ -58,6 +61,16 @@ const forgetGonePages: SerwistPlugin = {
   },
 };
 
+/** The search page is one page whatever its query: its saved copy answers every search. */
+const oneSearchPage: SerwistPlugin = {
+  cacheKeyWillBeUsed: async ({ request }) => {
+    const url = new URL(request.url);
+    if (!url.search || splitLocalizedPath(url.pathname).path !== SEARCH_PATH) return request;
+    url.search = '';
+    return url.href;
+  },
+};
+
 /** When this release's worker takes over: the saved pages it does not have (taken down since they were saved) go. */
 async function forgetRemovedPages(): Promise<void> {
   if (!(await caches.has(OFFLINE_CACHES.pages.name))) return;
@@ -81,6 +94,7 @@ const serwist = new Serwist({
         cacheName: OFFLINE_CACHES.pages.name,
         networkTimeoutSeconds: OFFLINE_NETWORK_TIMEOUT_S,
         plugins: [
+          oneSearchPage,
           forgetGonePages,
           new CacheableResponsePlugin({ statuses: [200] }),
           new ExpirationPlugin({ maxEntries: OFFLINE_CACHES.pages.maxEntries, maxAgeSeconds: OFFLINE_CACHES.pages.maxAgeDays * DAY_S, purgeOnQuotaError: true }),
@@ -95,6 +109,16 @@ const serwist = new Serwist({
         plugins: [
           new CacheableResponsePlugin({ statuses: [200] }),
           new ExpirationPlugin({ maxEntries: OFFLINE_CACHES.pictures.maxEntries, maxAgeSeconds: OFFLINE_CACHES.pictures.maxAgeDays * DAY_S, purgeOnQuotaError: true }),
+        ],
+      }),
+    },
+    {
+      matcher: ({ url }) => ours(url) && withinSite(url.pathname)!.startsWith(INDEX_ROOT),
+      handler: new StaleWhileRevalidate({
+        cacheName: OFFLINE_CACHES.search.name,
+        plugins: [
+          new CacheableResponsePlugin({ statuses: [200] }),
+          new ExpirationPlugin({ maxEntries: OFFLINE_CACHES.search.maxEntries, maxAgeSeconds: OFFLINE_CACHES.search.maxAgeDays * DAY_S, purgeOnQuotaError: true }),
         ],
       }),
     },

@@ -314,6 +314,7 @@ export const en: ProductDictionary = {
   'search.searching': "Searching…",
   'search.typeNews': 'News',
   'search.typePage': 'Page',
+  'search.fromIndex': "The search service is not answering, so these results come from the website's own copy: the newest items may not be in it yet.",
   'search.noScript': 'Search needs JavaScript, which is turned off in this browser. The menu leads to every section of the website.',
   'survey.like': 'For',
   'survey.dislike': 'Against',

@@ -314,6 +314,7 @@ export const ru: ProductDictionary = {
   'search.searching': "Идёт поиск…",
   'search.typeNews': 'Новость',
   'search.typePage': 'Страница',
+  'search.fromIndex': 'Служба поиска сейчас не отвечает, поэтому результаты взяты из копии сайта: самых новых материалов в ней может не быть.',
   'search.noScript': 'Для поиска нужен JavaScript, а в этом браузере он выключен. Все разделы сайта есть в меню.',
   'survey.like': 'За',
   'survey.dislike': 'Против',

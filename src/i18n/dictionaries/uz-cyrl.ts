@@ -314,6 +314,7 @@ export const uzCyrl: ProductDictionary = {
   'search.searching': "Қидирилмоқда…",
   'search.typeNews': 'Янгилик',
   'search.typePage': 'Саҳифа',
+  'search.fromIndex': 'Қидирув хизмати ҳозир жавоб бермаяпти, шунинг учун натижалар сайтнинг ўз нусхасидан олинди: энг сўнгги материаллар ҳали унда бўлмаслиги мумкин.',
   'search.noScript': 'Қидириш учун JavaScript керак, бу браузерда эса у ўчирилган. Сайтнинг барча бўлимлари менюда.',
   'survey.like': 'Розиман',
   'survey.dislike': 'Қаршиман',

@@ -317,6 +317,7 @@ export const uzLatn = {
   'search.searching': 'Qidirilmoqda…',
   'search.typeNews': 'Yangilik',
   'search.typePage': 'Sahifa',
+  'search.fromIndex': 'Qidiruv xizmati hozir javob bermayapti, shuning uchun natijalar saytning oʻz nusxasidan olindi: eng soʻnggi materiallar hali unda boʻlmasligi mumkin.',
   'search.noScript': 'Qidirish uchun JavaScript kerak, bu brauzerda esa u oʻchirilgan. Saytning barcha boʻlimlari menyuda.',
   'survey.like': 'Roziman',
   'survey.dislike': 'Qarshiman',

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { buildSearchIndex, DAYS_FILE, readDays, searchIndex, documentNumber, type DaysFile, type SearchDocument } from './search-index.ts';
+
+const doc = (id: number, title: string, text: string, day: string | null = '2026-03-21', kind: SearchDocument['kind'] = 'post'): SearchDocument => ({
+  kind,
+  id,
+  title,
+  href: kind === 'post' ? `/news/${id}` : `/page/${id}`,
+  type: kind === 'post' ? 'News' : 'Page',
+  day,
+  text,
+});
+
+const DOCS = [
+  doc(1, 'Qorakoʻlda Navroʻz bayrami', 'Mahallalarda sayllar oʻtkazildi.'),
+  doc(2, 'Yangi maktab qurildi', 'Tumanda 600 oʻrinli maktab foydalanishga topshirildi.', '2026-09-01'),
+  doc(3, 'Suv taʼminoti', 'Maktablarda ichimlik suvi yaxshilandi.', '2026-10-05'),
+  doc(7, 'Мактаб ва боғча', 'Қоракўл туманида янги боғча очилди.', '2026-11-20'),
+  doc(4, 'Hokimlik haqida', 'Qorakoʻl tumani hokimligi tuzilmasi.', null, 'page'),
+];
+
+function reader(files: Map<string, string>, read: string[] = []) {
+  return async (name: string) => {
+    read.push(name);
+    const body = files.get(name);
+    if (body === undefined) throw new Error(`no ${name}`);
+    return JSON.parse(body) as unknown;
+  };
+}
+
+describe('the site’s own search index', () => {
+  const files = buildSearchIndex(DOCS);
+  const titles = async (query: string) => (await searchIndex(query, reader(files))).map((r) => r.title);
+
+  it('finds a word at the start of longer words, in titles before texts, newer first', async () => {
+    expect(await titles('maktab')).toEqual(['Мактаб ва боғча', 'Yangi maktab qurildi', 'Suv taʼminoti']);
+  });
+
+  it('finds every spelling of the apostrophe letters and either script', async () => {
+    expect(await titles("Qorako'l")).toEqual(['Qorakoʻlda Navroʻz bayrami', 'Мактаб ва боғча', 'Hokimlik haqida']);
+    expect(await titles('Qorako‘l')).toEqual(await titles('Қоракўл'));
+    expect(await titles('мактаб')).toEqual(await titles('maktab'));
+  });
+
+  it('lists only what has every word of the query', async () => {
+    expect(await titles('maktab qurildi')).toEqual(['Yangi maktab qurildi']);
+    expect(await titles('maktab navroʻz')).toEqual([]);
+    expect(await titles('x')).toEqual([]);
+  });
+
+  it('gives each result its address, type and day; a page has no day', async () => {
+    const [page] = await searchIndex('tuzilmasi', reader(files));
+    expect(page).toEqual({ n: documentNumber('page', 4), title: 'Hokimlik haqida', href: '/page/4', type: 'Page', day: null });
+    const [post] = await searchIndex('ichimlik', reader(files));
+    expect(post).toMatchObject({ href: '/news/3', type: 'News', day: '2026-10-05' });
+  });
+
+  it('reads only the parts a query needs', async () => {
+    const read: string[] = [];
+    await searchIndex('sayllar', reader(files, read));
+    expect(read).toHaveLength(2);
+    expect(read.filter((n) => n.startsWith('w'))).toHaveLength(1);
+  });
+
+  it('dates the API’s results by document number', () => {
+    const days = readDays(JSON.parse(files.get(DAYS_FILE)!) as DaysFile);
+    expect(days.get(documentNumber('post', 7))).toBe('2026-11-20');
+    expect(days.has(documentNumber('page', 4))).toBe(false);
+  });
+
+  it('is the same bytes for the same documents in any order, and a new post changes only its own words’ parts', () => {
+    expect([...buildSearchIndex([...DOCS].reverse())]).toEqual([...files]);
+    const after = buildSearchIndex([...DOCS, doc(9, 'Sayllar', 'Mahallalarda sayllar.', '2026-11-25')]);
+    const changed = [...after].filter(([name, body]) => files.get(name) !== body).map(([name]) => name);
+    // The parts of "sayllar" and "mahallalarda", the document part of ids 0–63, and the days.
+    expect(changed.length).toBeLessThanOrEqual(4);
+    expect(changed).toContain(DAYS_FILE);
+  });
+});
+
+describe('a longer word of the query', () => {
+  it('finds the other forms of the word, the form asked for first', async () => {
+    const files = buildSearchIndex([doc(1, 'Новая школа', 'Открыта школа.'), doc(2, 'Ремонт школы', 'В школах района.'), doc(3, 'Школьный двор', '')]);
+    const found = await searchIndex('школа', async (name) => JSON.parse(files.get(name)!) as unknown);
+    expect(found.map((r) => r.title)).toEqual(['Новая школа', 'Школьный двор', 'Ремонт школы']);
+  });
+});

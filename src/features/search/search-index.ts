@@ -1,0 +1,169 @@
+/**
+ * The site's own search index, which answers when the API cannot (docs/search.md): written by the build as
+ * small static files per language, read by the browser in parts, only the parts a query needs.
+ *
+ * - `w{n}.json`, the word parts: every folded word (./search-words.ts) with the documents it is in, split into
+ *   WORD_PARTS files by its first two letters, so a query reads one part per word it has.
+ * - `d{n}.json`, the document parts: title, address, type and day of DOC_PART documents each, read for the
+ *   results a query shows.
+ * - `days.json`: the day of every dated document, which dates the API's results (the API gives none).
+ *
+ * A document's number says what it is: `2 × id` for a post, `2 × id + 1` for a content page. In a word's list
+ * it is doubled again, plus one when the word is in its title. Lists are sorted and sent as differences.
+ * The files are a function of the content alone, so a rebuild writes the bytes a cold build writes, and a
+ * new post changes the parts of its own words and one document part, never the whole index.
+ */
+import { searchWords } from './search-words.ts';
+
+/** Raised whenever the files' shape changes: a browser never reads one shape with the other's code. */
+export const INDEX_VERSION = 1;
+export const WORD_PARTS = 128;
+export const DOC_PART = 128;
+/** Words of one letter find too much to be worth a part of their own. */
+export const MIN_WORD = 2;
+/** Query words this long are matched without their last letter. */
+export const STEM_FROM = 5;
+/** The most results an answer lists (the API lists up to 30). */
+export const MAX_RESULTS = 30;
+
+export type DocumentKind = 'post' | 'page';
+
+export interface SearchDocument {
+  kind: DocumentKind;
+  id: number;
+  title: string;
+  /** The address as the site writes it (base path and language prefix included). */
+  href: string;
+  /** What the result is, in the index's language ("News", "Page"). */
+  type: string;
+  /** The calendar day (yyyy-mm-dd) it shows, if any. */
+  day: string | null;
+  /** Everything else a reader may search for: the brief and the text, without markup. */
+  text: string;
+}
+
+/** What a document part holds of each document: title, address, type, day (or 0). */
+export type DocumentEntry = [title: string, href: string, type: string, day: string | 0];
+export type WordPart = [word: string, documents: number[]][];
+export interface DaysFile {
+  /** Document numbers, as differences. */
+  n: number[];
+  /** Their days, as days since 1970-01-01. */
+  d: number[];
+}
+
+/** Where the index lives on the site, under the base path. */
+export const INDEX_ROOT = '/search-index/';
+/** The folder of a language's index ("/search-index/v1/ru/"). */
+export const indexFolder = (langCode: string) => `${INDEX_ROOT}v${INDEX_VERSION}/${langCode}/`;
+
+export const documentNumber = (kind: DocumentKind, id: number) => id * 2 + (kind === 'page' ? 1 : 0);
+
+/** The word part that holds every word starting with `prefix` (its first two letters). */
+export function wordPart(word: string): number {
+  let hash = 2166136261;
+  for (const c of word.slice(0, MIN_WORD)) hash = Math.imul(hash ^ c.codePointAt(0)!, 16777619);
+  return (hash >>> 0) % WORD_PARTS;
+}
+
+export const documentPart = (n: number) => Math.floor(n / DOC_PART);
+export const wordPartFile = (part: number) => `w${part}.json`;
+export const documentPartFile = (part: number) => `d${part}.json`;
+export const DAYS_FILE = 'days.json';
+
+const deltas = (sorted: number[]) => sorted.map((n, i) => (i ? n - sorted[i - 1]! : n));
+const undelta = (list: readonly number[]) => {
+  let sum = 0;
+  return list.map((d) => (sum += d));
+};
+const dayNumber = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / 86_400_000);
+export const dayOfNumber = (n: number) => new Date(n * 86_400_000).toISOString().slice(0, 10);
+
+/** Every file of one language's index, by name: the same documents give the same bytes. */
+export function buildSearchIndex(documents: readonly SearchDocument[]): Map<string, string> {
+  const sorted = [...documents].sort((a, b) => documentNumber(a.kind, a.id) - documentNumber(b.kind, b.id));
+  const words = new Map<string, Set<number>>();
+  const docParts = new Map<number, Record<number, DocumentEntry>>();
+  const days: [number, number][] = [];
+  for (const doc of sorted) {
+    const n = documentNumber(doc.kind, doc.id);
+    const inTitle = new Set(searchWords(doc.title));
+    for (const word of new Set([...inTitle, ...searchWords(doc.text)])) {
+      if (word.length < MIN_WORD) continue;
+      let list = words.get(word);
+      if (!list) words.set(word, (list = new Set()));
+      list.add(n * 2 + (inTitle.has(word) ? 1 : 0));
+    }
+    const part = docParts.get(documentPart(n)) ?? {};
+    part[n] = [doc.title, doc.href, doc.type, doc.day ?? 0];
+    docParts.set(documentPart(n), part);
+    if (doc.day) days.push([n, dayNumber(doc.day)]);
+  }
+  const wordParts: WordPart[] = Array.from({ length: WORD_PARTS }, () => []);
+  for (const word of [...words.keys()].sort()) wordParts[wordPart(word)]!.push([word, deltas([...words.get(word)!])]);
+  const files = new Map<string, string>();
+  wordParts.forEach((part, i) => files.set(wordPartFile(i), JSON.stringify(part)));
+  for (const [i, part] of [...docParts].sort(([a], [b]) => a - b)) files.set(documentPartFile(i), JSON.stringify(part));
+  const daysFile: DaysFile = { n: deltas(days.map(([n]) => n)), d: days.map(([, d]) => d) };
+  files.set(DAYS_FILE, JSON.stringify(daysFile));
+  return files;
+}
+
+/** Reads one file of the index; throws when it cannot. */
+export type ReadIndexFile = (name: string) => Promise<unknown>;
+
+export interface IndexResult {
+  n: number;
+  title: string;
+  href: string;
+  type: string;
+  day: string | null;
+}
+
+/**
+ * The documents that have every word of the query (a word of the query matches the words it begins, so
+ * "maktab" finds "maktablarda"; a word of STEM_FROM letters or more, without its last letter), best first: a word in the title counts more than one in the text, a whole
+ * word more than a beginning, and among equals the newer document (the greater id) comes first.
+ */
+export async function searchIndex(query: string, read: ReadIndexFile): Promise<IndexResult[]> {
+  const queryWords = [...new Set(searchWords(query))].filter((w) => w.length >= MIN_WORD);
+  if (!queryWords.length) return [];
+  const parts = new Map<number, Promise<WordPart>>();
+  for (const word of queryWords) if (!parts.has(wordPart(word))) parts.set(wordPart(word), read(wordPartFile(wordPart(word))) as Promise<WordPart>);
+  // Each word's matches, then only the documents every word matched, their scores added.
+  const perWord: Map<number, number>[] = [];
+  for (const word of queryWords) {
+    const found = new Map<number, number>();
+    // A longer word is matched without its last letter, which is where Russian and Uzbek change a word
+    // ("школа" finds "школы", "maktabi" finds "maktablar"); the whole word still counts more.
+    const stem = word.length >= STEM_FROM ? word.slice(0, -1) : word;
+    for (const [indexWord, list] of await parts.get(wordPart(word))!) {
+      if (!indexWord.startsWith(stem)) continue;
+      const whole = indexWord === word ? 1 : 0;
+      for (const entry of undelta(list)) {
+        const n = entry >> 1;
+        found.set(n, Math.max(found.get(n) ?? 0, (entry & 1 ? 4 : 1) + whole));
+      }
+    }
+    perWord.push(found);
+  }
+  const [first, ...others] = perWord;
+  const scores = [...first!].flatMap(([n, score]): [number, number][] =>
+    others.every((found) => found.has(n)) ? [[n, others.reduce((sum, found) => sum + found.get(n)!, score)]] : [],
+  );
+  const best = scores.sort(([a, sa], [b, sb]) => sb - sa || (b >> 1) - (a >> 1) || b - a).slice(0, MAX_RESULTS);
+  const docParts = new Map<number, Promise<Record<number, DocumentEntry>>>();
+  for (const [n] of best) if (!docParts.has(documentPart(n))) docParts.set(documentPart(n), read(documentPartFile(documentPart(n))) as Promise<Record<number, DocumentEntry>>);
+  const results: IndexResult[] = [];
+  for (const [n] of best) {
+    const entry = (await docParts.get(documentPart(n))!)[n];
+    if (entry) results.push({ n, title: entry[0], href: entry[1], type: entry[2], day: entry[3] || null });
+  }
+  return results;
+}
+
+/** The day of each dated document, by its number. */
+export function readDays(file: DaysFile): Map<number, string> {
+  const numbers = undelta(file.n);
+  return new Map(numbers.map((n, i) => [n, dayOfNumber(file.d[i]!)]));
+}

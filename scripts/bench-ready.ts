@@ -12,6 +12,11 @@
  * A mode of its own rather than of bench:web: Lighthouse simulates its throttling after a fast load,
  * which gives paint times but no live page to tap, and hydration has no Lighthouse metric.
  *
+ * Then the search without the API: in a page already loaded (its scripts and styles cached), the search page is
+ * opened with a query while the API refuses connections ("down") or never answers ("silent"), and the bench
+ * prints when the site's own index answered, counted from the navigation, and the requests and bytes (as sent,
+ * compressed) of the index that the answer read.
+ *
  * `-- --dist DIR` measures a site already built; `--langs ru,uz-latn` (default), `--pages "home,appeal"`,
  * `--runs 3`.
  */
@@ -226,7 +231,11 @@ async function main(): Promise<void> {
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
   });
   const rows: Record<string, string>[] = [];
+  const searchRows: Record<string, string>[] = [];
   try {
+    if (!only || only.includes('search')) {
+      for (const lang of langs) for (const api of ['down', 'silent'] as const) searchRows.push(await benchSearch(browser, site.url, lang, api, Number(args.runs)));
+    }
     for (const lang of langs) {
       for (const [name, path] of pagesOf(built.dist).filter(([n]) => !only || only.includes(n))) {
         rows.push(await benchPage(browser, site.url, lang, name, path, built.dist, Number(args.runs)));
@@ -244,7 +253,47 @@ async function main(): Promise<void> {
     `\n\nbench:ready — Chromium ${browser.version()}, 360 px touch, cold cache, ${CONDITIONS.kbps} kbps each way, ` +
       `${CONDITIONS.rttMs} ms RTT, CPU ÷${CONDITIONS.cpuSlowdown}; median of ${args.runs} runs; ${when} UTC\n`,
   );
-  console.log(markdownTable(rows));
+  if (rows.length) console.log(markdownTable(rows));
+  if (searchRows.length) console.log(`\nSearch without the API (the site's own index), the same line, page assets cached:\n\n${markdownTable(searchRows)}`);
+}
+
+/** A word each language's sample content has, as a citizen would type it. */
+const SEARCH_WORD: Record<Language['code'], string> = { 'uz-latn': "qorako'l maktab", 'uz-cyrl': 'мактаб', ru: 'школа', en: 'school' };
+
+/** One search answered by the index: ms from navigation to the results, and the index's requests and bytes. */
+async function searchOnce(browser: Browser, origin: string, lang: Language, api: 'down' | 'silent'): Promise<{ ms: number | null; requests: number; bytes: number }> {
+  const page = await throttledPage(browser);
+  try {
+    await page.route(/\/api\/search/, (route) => (api === 'down' ? route.abort('connectionrefused') : new Promise<void>(() => {})));
+    // The page the search starts from: its scripts and styles are then in the cache, as when Enter is pressed in the dialog.
+    await page.goto(origin + localizePath(lang, '/search'), { waitUntil: 'load' });
+    const read: Promise<number>[] = [];
+    page.on('requestfinished', (request) => {
+      if (request.url().includes('/search-index/')) read.push(request.sizes().then((s) => s.responseBodySize + s.responseHeadersSize));
+    });
+    await page.goto(`${origin}${localizePath(lang, '/search')}?q=${encodeURIComponent(SEARCH_WORD[lang.code])}`, { waitUntil: 'commit' });
+    const ms = await page
+      .locator('.search-page__note')
+      .waitFor({ timeout: RUN_TIMEOUT_MS })
+      .then(() => page.evaluate(() => performance.now()))
+      .catch(() => null);
+    const sizes = await Promise.all(read);
+    return { ms, requests: sizes.length, bytes: sizes.reduce((a, b) => a + b, 0) };
+  } finally {
+    await page.context().close();
+  }
+}
+
+async function benchSearch(browser: Browser, origin: string, lang: Language, api: 'down' | 'silent', runs: number): Promise<Record<string, string>> {
+  const results = [];
+  for (let i = 0; i < runs; i++) results.push(await searchOnce(browser, origin, lang, api));
+  process.stdout.write('.');
+  return {
+    search: `${lang.code} "${SEARCH_WORD[lang.code]}", API ${api}`,
+    'answered s': seconds(median(results.map((r) => r.ms))),
+    'index requests': String(median(results.map((r) => r.requests))),
+    'index bytes': String(median(results.map((r) => r.bytes))),
+  };
 }
 
 async function benchPage(browser: Browser, origin: string, lang: Language, name: string, path: string, dist: string, runs: number): Promise<Record<string, string>> {

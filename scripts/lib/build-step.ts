@@ -11,7 +11,6 @@ import { pictureMap } from '../../src/content/pictures/map.ts';
 import { finishBuild, type FinishedBuild } from './finish-build.ts';
 import { placeDistrictPictures, placeDocuments, placePictures } from './place-pictures.ts';
 import { releaseFileHashes } from './releases.ts';
-import { writeSearchIndex } from './search-index.ts';
 import { writeStaticHostFiles } from './server-config.ts';
 import { astroCacheDir, renderSite, type RenderReport } from './render-step.ts';
 
@@ -26,6 +25,9 @@ export async function buildStep(previousRelease: string | null = null): Promise<
   const pictures = placePictures(outDir, pictureMap(), pictureDir);
   const documents = placeDocuments(outDir, documentMap(), documentDir);
   placeDistrictPictures(outDir);
+  // Imported here: the index names its results' types in each language, and the dictionaries read the district
+  // folder when loaded, which scripts/build.ts checks first so that a bad folder is reported as such.
+  const { writeSearchIndex } = await import('./search-index.ts');
   const index = writeSearchIndex(outDir);
   writeStaticHostFiles(outDir, readConfig().basePath);
   const finished = await finishBuild(outDir, readConfig(), {

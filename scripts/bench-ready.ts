@@ -1,11 +1,12 @@
 /**
- * `npm run bench:ready`: what a citizen on a slow rural line sees before the JavaScript has arrived
- * (issue #24, item 11). Builds the site against the sample API (or takes a built one with `--dist`),
+ * `npm run bench:ready`: what a citizen on a slow rural line sees before the JavaScript has arrived.
+ * Builds the site against the sample API (or takes a built one with `--dist`),
  * serves it as production does, and loads each page in Debian's Chromium through Playwright with a
  * cold cache, 400 kbps each way, a 400 ms round trip and a CPU 4× slower (DevTools throttling, applied
  * live, not simulated), at 360 px on a touch screen. Per page and language, the median of three runs:
  * when the first text paints, when the header's icons paint, when each control does what it promises (the
- * search dialog opens, the special-opportunities panel applies a choice, the survey buttons vote), the gap
+ * search dialog opens, the special-opportunities panel applies a choice, the survey buttons vote, the appeal form
+ * can be sent), the gap
  * from the text to the last of the header's controls, and whether a tap on the menu toggle as soon as it
  * shows opened the menu. The language links are links, and work with the text.
  *
@@ -31,7 +32,7 @@ import { LANGUAGES, localizePath, type Language } from '../src/i18n/languages.ts
 import { startSampleApi } from './sample-api/server.ts';
 import { serveDist } from './lib/static-server.ts';
 
-/** The issue's line: 400 kbps down and up, 400 ms round trip, a CPU 4× slower. */
+/** The slow rural line: 400 kbps down and up, 400 ms round trip, a CPU 4× slower. */
 const CONDITIONS = { kbps: 400, rttMs: 400, cpuSlowdown: 4 } as const;
 const WORK = '.cache/bench-ready';
 const RUN_TIMEOUT_MS = 60_000;
@@ -39,12 +40,13 @@ const RUN_TIMEOUT_MS = 60_000;
 /**
  * The controls that need more than HTML, each with what matches once it does what it promises: the browser
  * opens the search dialog from its button once the dialog is in the page; the panel's inline script marks it ready;
- * the votes are a React island, ready once hydrated.
+ * the votes' script marks their buttons ready; the appeal form (a React island) can send once hydrated.
  */
 const CONTROLS = {
   search: { ready: '#search-dialog', on: 'id="search-dialog"' },
   panel: { ready: '#a11y-panel[data-ready="true"]', on: 'id="a11y-panel"' },
-  votes: { ready: 'astro-island[component-url*="SurveyList"]:not([ssr]), astro-island[component-url*="SurveyList"] [data-ready="true"]', on: 'component-url="/_astro/SurveyList.' },
+  votes: { ready: 'survey-votes .survey__vote[data-ready="true"]', on: '<survey-votes' },
+  appeal: { ready: 'astro-island[component-url*="AppealForm"]:not([ssr]) .appeal-form__send:not([disabled])', on: 'component-url="/_astro/AppealForm.' },
 } as const;
 type Control = keyof typeof CONTROLS;
 /** The header's: the gap is from the text to the last of these. */
@@ -93,7 +95,7 @@ function instrument(controls: Record<string, string>): void {
   requestAnimationFrame(frame);
 }
 
-/** A fresh context (nothing cached) on a phone-sized touch screen, throttled as the issue measured. */
+/** A fresh context (nothing cached) on a phone-sized touch screen, throttled as the slow line is. */
 async function throttledPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, serviceWorkers: 'block' });
   // Nothing leaves this machine.
@@ -147,7 +149,7 @@ async function measure(browser: Browser, url: string, controls: Partial<Record<C
         // Nothing is painted before the first paint: an icon in the HTML is drawn with it.
         icons: icons === null ? null : Math.max(icons, fcp ?? 0),
         // Nothing works before it is painted: a control ready in the HTML is ready with the text.
-        ready: Object.fromEntries(['search', 'panel', 'votes'].map((c) => [c, seen[c] == null ? null : Math.max(seen[c]!, fcp ?? 0)])) as RunResult['ready'],
+        ready: Object.fromEntries(['search', 'panel', 'votes', 'appeal'].map((c) => [c, seen[c] == null ? null : Math.max(seen[c]!, fcp ?? 0)])) as RunResult['ready'],
         tapAt: seen.tapAt ?? null,
         menuOpenedAt: seen.menuOpenedAt ?? null,
       };
@@ -183,6 +185,7 @@ function summarise(page: string, runs: RunResult[], controls: Control[]): Record
     'search ready s': controls.includes('search') ? column((r) => r.ready.search) : '—',
     'panel ready s': controls.includes('panel') ? column((r) => r.ready.panel) : '—',
     'votes ready s': controls.includes('votes') ? column((r) => r.ready.votes) : '—',
+    'appeal form ready s': controls.includes('appeal') ? column((r) => r.ready.appeal) : '—',
     'header gap s': column((r) => headerGap(r, controls)),
     'menu tapped s': column((r) => r.tapAt),
     'early tap opened menu': `${opened}/${runs.length}`,

@@ -1,10 +1,10 @@
 /**
- * Before the JavaScript arrives (issue #24, item 11): on a slow rural line the HTML paints seconds before
+ * Before the JavaScript arrives: on a slow rural line the HTML paints seconds before
  * the scripts come. Here every script file and the icon sprite are held back until the test lets them go,
  * so the page is exactly what the first flight gives. The header's icons are drawn from the HTML alone; the
  * search dialog and the special-opportunities panel open from it, and the menu toggle opens the menu, at once;
- * the controls that need an island (the survey votes) say they are not ready (aria-disabled, described as not
- * ready yet, dimmed with a dashed edge) and become ready once it hydrates. On a phone, at 360 px, in Russian
+ * the controls that need a script (the survey votes) say they are not ready (aria-disabled, described as not
+ * ready yet, dimmed with a dashed edge) and become ready once it has run. On a phone, at 360 px, in Russian
  * and Uzbek Latin.
  */
 import AxeBuilder from '@axe-core/playwright';
@@ -12,7 +12,7 @@ import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { localizePath } from '../../src/i18n/languages.ts';
 import { DICTIONARIES, t } from '../../src/i18n/t.ts';
-import { expect, hydrated, test } from './fixtures.ts';
+import { expect, surveyVotesReady, test } from './fixtures.ts';
 import { RU, UZ_LATN } from './routes-helpers.ts';
 
 test.use({ viewport: { width: 360, height: 740 } });
@@ -129,7 +129,7 @@ for (const lang of [RU, UZ_LATN]) {
     await expect(page.getByRole('dialog', { name: d['search.title'] })).toBeVisible();
     await page.keyboard.press('Escape');
     await page.locator('#surveys').scrollIntoViewIfNeeded();
-    await hydrated(page, 'SurveyList');
+    await surveyVotesReady(page);
     for (const vote of await votes.all()) {
       await expect(vote).toBeEnabled();
       await expect(vote).toHaveAttribute('data-ready', 'true');

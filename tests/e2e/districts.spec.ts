@@ -16,7 +16,7 @@ import { serveDist } from '../../scripts/lib/static-server.ts';
 import { loadPolicy, policyHelper } from '../helpers/load-policy.ts';
 import { startNginx } from '../helpers/web-servers.ts';
 import { DICTIONARIES } from '../../src/i18n/t.ts';
-import { expect, hydrated, test } from './fixtures.ts';
+import { expect, hydrated, surveyVotesReady, test } from './fixtures.ts';
 import { chooseLanguage } from './routes-helpers.ts';
 
 const run = promisify(execFile);
@@ -103,7 +103,7 @@ test('a vote cast on one district leaves the other’s survey open', async ({ pa
   await page.goto(`${origin}/chust/`);
   const other = page.locator('.survey').first();
   await other.scrollIntoViewIfNeeded();
-  await hydrated(page, 'SurveyList');
+  await surveyVotesReady(page);
   await expect(other.getByRole('button', { name: new RegExp(UZ['survey.like']) })).toBeEnabled();
   await expect(other.getByRole('button', { name: new RegExp(UZ['survey.like']) })).not.toHaveAttribute('aria-pressed', 'true');
 });

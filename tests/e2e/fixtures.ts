@@ -40,6 +40,11 @@ export async function hydrated(page: import('@playwright/test').Page, component:
   await page.locator(`astro-island[component-url*="${component}"]:not([ssr])`).first().waitFor({ state: 'attached' });
 }
 
+/** Waits until the survey buttons vote (src/features/surveys/survey-votes.ts has run). */
+export async function surveyVotesReady(page: Page): Promise<void> {
+  await page.locator('survey-votes .survey__vote[data-ready="true"]').first().waitFor({ state: 'attached' });
+}
+
 /** WCAG 2.2 AA problems in the page, one line each; the embedded map is another site's document, not ours to fix. */
 export async function axeViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).exclude('iframe.map').analyze();

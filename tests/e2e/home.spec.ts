@@ -9,7 +9,7 @@ import { TITLE_LINES, TRUNCATE } from '../../src/constants.ts';
 import { LANGUAGES, localizePath } from '../../src/i18n/languages.ts';
 import { DICTIONARIES } from '../../src/i18n/t.ts';
 import { ICONS } from '../../src/lib/icons.ts';
-import { expect, headerReady, hydrated, test } from './fixtures.ts';
+import { expect, headerReady, surveyVotesReady, test } from './fixtures.ts';
 import { splitWords } from './layout-audit.ts';
 import { cut, DIST, expectMeta, expectWholeTitles, linkAttributes, NEW_TAB, RU, UZ_LATN } from './routes-helpers.ts';
 
@@ -127,7 +127,7 @@ test.describe('home page', () => {
       expect(portals).toEqual(Array(12).fill({ href: expect.stringMatching(/^https:\/\//), ...NEW_TAB }));
       expect(new Set(portals.map((l) => l.href)).size).toBe(12);
 
-      // 8. The map: OpenStreetMap's frame only once asked for (issue 25; third-parties.spec.ts has the rest).
+      // 8. The map: OpenStreetMap's frame only once asked for (third-parties.spec.ts has the rest).
       const show = sections.nth(7).getByRole('button', { name: dict['map.show'] });
       await show.scrollIntoViewIfNeeded();
       await expect(sections.nth(7).locator('iframe')).toHaveCount(0);
@@ -153,11 +153,11 @@ test.describe('icons', () => {
       await expect(tiles).toHaveCount(4);
       for (const tile of await tiles.all()) await expect(tile.locator('svg use')).toHaveAttribute('href', /^\/icons\.svg#[\w-]+$/);
       await page.locator('#surveys').scrollIntoViewIfNeeded();
-      await hydrated(page, 'SurveyList');
+      await surveyVotesReady(page);
       const votes = page.locator('.survey__vote');
       expect(await votes.count()).toBeGreaterThan(0);
       for (const b of await votes.all()) await expect(b.locator('svg use')).toHaveAttribute('href', /^\/icons\.svg#thumb-(up|down)$/);
-      // Only the header's icons are drawn in the page, which must paint before the sprite arrives (issue #24),
+      // Only the header's icons are drawn in the page, which must paint before the sprite arrives,
       // each with the sprite's own path; every other icon is a <use> of the sprite.
       await headerReady(page);
       const drawn = await page.locator('svg.icon:not(:has(use))').evaluateAll((svgs) =>
@@ -180,7 +180,7 @@ test.describe('survey buttons', () => {
         await page.setViewportSize({ width, height: 900 });
         await page.goto(localizePath(lang, '/'));
         await page.locator('#surveys').scrollIntoViewIfNeeded();
-        await hydrated(page, 'SurveyList');
+        await surveyVotesReady(page);
         const split = await splitWords(page, '.survey__vote, .tile__label');
         expect(split).toEqual([]);
       });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { LANGUAGES, localizePath } from '../../src/i18n/languages.ts';
 import { DICTIONARIES, t, type Dictionary } from '../../src/i18n/t.ts';
-import { expect, headerReady, hydrated, test } from './fixtures.ts';
+import { expect, headerReady, hydrated, surveyVotesReady, test } from './fixtures.ts';
 import { STORAGE_KEYS } from '../../src/lib/storage.ts';
 
 const HCAPTCHA_STUB = readFileSync(new URL('./hcaptcha-stub.js', import.meta.url), 'utf8');
@@ -93,25 +93,25 @@ test.describe('render crash', () => {
       const d = DICTIONARIES[lang.code];
       const errors: string[] = [];
       page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
-      // Bad data reaching an island: the survey list arrives as null instead of a list.
+      // Bad data reaching an island: the carousel's photographs arrive as a number and a null.
       await page.addInitScript(() => {
         new MutationObserver((_, observer) => {
-          const island = document.querySelector('astro-island[component-url*="SurveyList"]');
+          const island = document.querySelector('astro-island[component-url*="Carousel"]');
           if (!island) return;
           const props = JSON.parse(island.getAttribute('props')!) as Record<string, unknown>;
-          props.surveys = [0, null];
+          props.slides = [1, [[0, 0], [0, null]]];
           island.setAttribute('props', JSON.stringify(props));
           observer.disconnect();
         }).observe(document, { childList: true, subtree: true });
       });
-      await page.goto(localizePath(lang, '/'));
+      await page.goto(localizePath(lang, '/ekoturizm'));
       // The island hydrates (and crashes) when it scrolls into view.
-      await page.locator('#surveys').scrollIntoViewIfNeeded();
+      await page.locator('astro-island[component-url*="Carousel"]').scrollIntoViewIfNeeded();
       const crash = page.getByRole('alert').filter({ hasText: d['error.title'] });
       await expect(crash).toBeVisible();
       await expect(crash).toContainText(d['error.text']);
       expect(errors.join('\n')).toContain('island crashed');
-      // The other islands still work.
+      // The rest of the page still works.
       await page.getByRole('button', { name: d['header.search'] }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
       await page.keyboard.press('Escape');
@@ -358,7 +358,7 @@ test.describe('appeal form', () => {
       await expect(page.getByText(d['appeal.draftRestored'])).toBeVisible();
       await expect(field(page, d, 'message')).toHaveValue(VALID.message);
       await page.route(apiRoute('api/apply'), (route) => route.abort('connectionrefused'));
-      // A restored draft does not load hCaptcha by itself (issue 25): the citizen asks for the check.
+      // A restored draft does not load hCaptcha by itself: the citizen asks for the check.
       await page.getByRole('button', { name: d['appeal.captchaLoad'] }).click();
       await page.getByRole('button', { name: /Stub captcha/ }).click();
       await page.getByRole('button', { name: d['appeal.submit'] }).click();
@@ -680,7 +680,7 @@ test.describe('survey counts', () => {
       await page.goto(localizePath(lang, '/'));
       const card = page.locator('.survey').filter({ hasText: survey.title });
       await card.scrollIntoViewIfNeeded();
-      await hydrated(page, 'SurveyList');
+      await surveyVotesReady(page);
       await expect.poll(() => asked).toBe(1);
       const shown = card.locator('.survey__count').nth(1);
       await expect(shown).toHaveText(new RegExp(`^${before}\\d+${after}$`, 'u'));

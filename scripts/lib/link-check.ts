@@ -4,6 +4,7 @@
  * every language. The build's last pass runs it on the pages it has in hand
  * (finish-build.ts); `npm run check:links` on a built folder.
  */
+import { decodeHTMLAttribute } from 'entities';
 import { readFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { BASE_PATH, siteAddress, withinSite } from '../../src/lib/base-path.ts';
@@ -27,7 +28,7 @@ function targetFile(files: ReadonlySet<string>, root: string, pathname: string):
 export function referencedUrls(html: string): string[] {
   const urls: string[] = [];
   for (const m of html.matchAll(ATTR)) {
-    const raw = (m[2] ?? m[3] ?? '').replaceAll('&amp;', '&').replaceAll('&#39;', "'");
+    const raw = decodeHTMLAttribute(m[2] ?? m[3] ?? '');
     if (/srcset/i.test(m[0])) urls.push(...raw.split(',').map((s) => s.trim().split(/\s+/)[0] ?? '').filter(Boolean));
     else urls.push(raw);
   }
@@ -68,7 +69,7 @@ function editorLinksOf(html: string): { hrefs: string[]; rest: string } {
   const hrefs: string[] = [];
   const rest = html.replace(EDITOR_ANCHOR, (tag) => {
     const href = HREF.exec(tag)?.[1];
-    if (href) hrefs.push(href.replaceAll('&amp;', '&'));
+    if (href) hrefs.push(decodeHTMLAttribute(href));
     return '<a>';
   });
   return { hrefs, rest };

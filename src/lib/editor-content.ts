@@ -10,6 +10,7 @@
  * - A video player from a known host becomes VIDEO_CARD, which src/components/ApiHtml.astro renders as
  *   the site's own card (src/features/video-embed/).
  */
+import { decodeHTMLAttribute } from 'entities';
 import { Parser } from 'htmlparser2';
 import { embeddedVideo, telegramPostUrl, type EmbeddedVideo } from '../features/video-embed/video-hosts.ts';
 import { ALLOWED_TAGS } from './html-allowlist.ts';
@@ -75,7 +76,6 @@ export function removedElements(html: string, mediaBase?: string): Record<string
 
 const CARD = new RegExp(`<${VIDEO_CARD}\\b([^>]*)>`, 'g');
 const ATTRIBUTE = /\s([\w-]+)="([^"]*)"/g;
-const decode = (s: string) => s.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&amp;', '&');
 
 /**
  * Elements that may hold phrasing content only, or that must not hold a control: a card, which holds a
@@ -120,7 +120,7 @@ export function textParts(text: string): (string | { video: EmbeddedVideo; title
     const first = open.findIndex((e, i) => open.slice(i).every((o) => SPLIT_AROUND_CARD.has(o.name)));
     const around = first >= 0 ? open.slice(first) : [];
     at = m.index + m[0].length;
-    const attributes = Object.fromEntries([...m[1]!.matchAll(ATTRIBUTE)].map(([, name, value]) => [name!, decode(value!)]));
+    const attributes = Object.fromEntries([...m[1]!.matchAll(ATTRIBUTE)].map(([, name, value]) => [name!, decodeHTMLAttribute(value!)]));
     const video = embeddedVideo(attributes['data-page'] ?? '');
     if (!video) {
       parts.push(before);

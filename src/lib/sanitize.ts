@@ -8,6 +8,7 @@
  * page's own (`./heading-outline.ts`).
  */
 import { pictureUrl } from '../content/pictures/map.ts';
+import { decodeHTML, decodeHTMLAttribute } from 'entities';
 import sanitizeHtml from 'sanitize-html';
 import { embeddedVideo, telegramPostUrl } from '../features/video-embed/video-hosts.ts';
 import { ALLOWED_ATTRIBUTES, ALLOWED_SCHEMES, ALLOWED_TAGS, DROPPED_WITH_CONTENT, IMG_SCHEMES, TABLE_WRAPPER } from './html-allowlist.ts';
@@ -117,7 +118,7 @@ function linksForEmbeds(html: string): string {
   if (!html.includes(`<${EMBED_LINK}`)) return html;
   return html
     .replace(EMBED_LINK_START, (_tag, href: string, title: string | undefined) => {
-      const words = title ?? escapeText(new URL(href.replaceAll('&amp;', '&')).host);
+      const words = title ?? escapeText(new URL(decodeHTMLAttribute(href)).host);
       return `<a href="${href}" target="_blank" rel="noopener noreferrer">${words}</a>`;
     })
     .replaceAll(`</${EMBED_LINK}>`, '');
@@ -157,8 +158,6 @@ function outlineHeadings(html: string, top: number): string {
   });
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'", '#x27': "'" };
-
 /**
  * The visible text of HTML from the API, for meta and Open Graph descriptions:
  * sanitised first (so the text of `<script>`, `<style>` and the like is gone
@@ -166,9 +165,7 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
  * The caller truncates.
  */
 export function textOf(html: string): string {
-  return sanitizeHtml(html, { ...OPTIONS, allowedAttributes: {} })
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&(#?\w+);/g, (m, name: string) => ENTITIES[name.toLowerCase()] ?? m)
+  return decodeHTML(sanitizeHtml(html, { ...OPTIONS, allowedAttributes: {} }).replace(/<[^>]*>/g, ' '))
     .replace(/\s+/g, ' ')
     .trim();
 }

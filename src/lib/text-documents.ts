@@ -4,6 +4,7 @@
  * line knows what a tap costs ("PDF, 240 KB"). A document the pull could not keep keeps its link to
  * the media server, with its type.
  */
+import { decodeHTMLAttribute } from 'entities';
 import { readConfig } from '../config.ts';
 import { documentMap, type DocumentMap } from '../content/documents/map.ts';
 import { pictureUrl } from '../content/pictures/map.ts';
@@ -25,7 +26,7 @@ export function fileSize(bytes: number, units: { kb: (size: string) => string; m
 export function localDocuments(html: string, map: DocumentMap, mediaOrigin: string, size: (bytes: number) => string): string {
   if (!html.includes('<a ')) return html;
   return html.replace(LINK, (tag: string, before: string, href: string, after: string, words: string) => {
-    const raw = href.replaceAll('&amp;', '&');
+    const raw = decodeHTMLAttribute(href);
     if (!URL.canParse(raw) || new URL(raw).origin !== mediaOrigin) return tag;
     const entry = map[new URL(raw).href];
     if (!entry) return tag;

@@ -3,6 +3,7 @@
  * site like every other API picture. Kept apart from images.ts, which reads
  * the build's picture map, so the rewriting can be tested on its own.
  */
+import { decodeHTMLAttribute } from 'entities';
 import type { ResponsivePicture } from './images.ts';
 
 const TEXT_PICTURE_SIZES = '(min-width:62rem) 760px,100vw';
@@ -24,7 +25,8 @@ export function localPictures(html: string, mediaOrigin: string, make: (src: str
   const tags = [...html.matchAll(IMG_TAG)];
   if (!tags.length) return html;
   const pictures = tags.map(([, attrs]) => {
-    const src = /\ssrc="([^"]*)"/.exec(attrs!)?.[1]?.replaceAll('&amp;', '&');
+    const quoted = /\ssrc="([^"]*)"/.exec(attrs!)?.[1];
+    const src = quoted && decodeHTMLAttribute(quoted);
     return src && URL.canParse(src) && new URL(src).origin === mediaOrigin ? make(src) : undefined;
   });
   let i = 0;

@@ -8,7 +8,8 @@
  * site's own file folders (/documents/, /_astro/): the site's pages, feeds and icons are none of these,
  * and the API's `imageUrl` is relative to the media base in the same way.
  */
-import { decodeEntities, pictureUrl } from '../pictures/map.ts';
+import { decodeHTMLAttribute } from 'entities';
+import { pictureUrl } from '../pictures/map.ts';
 
 /** Documents by extension: the type a citizen sees beside the link ("PDF, 240 KB") and the media type the site serves it with. */
 export const DOCUMENT_TYPES: Readonly<Record<string, { label: string; mime: string }>> = {
@@ -67,7 +68,7 @@ export function documentLinkUrls(html: string, mediaBase: string): string[] {
   const origin = new URL(pictureUrl('/', mediaBase)).origin;
   const urls = new Set<string>();
   for (const m of html.matchAll(A_HREF)) {
-    const href = decodeEntities(m[1] ?? m[2] ?? m[3] ?? '').trim();
+    const href = decodeHTMLAttribute(m[1] ?? m[2] ?? m[3] ?? '').trim();
     if (!href) continue;
     const url = editorLinkUrl(href, mediaBase);
     if (URL.canParse(url) && new URL(url).origin === origin && documentType(url)) urls.add(new URL(url).href);

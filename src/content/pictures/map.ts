@@ -4,6 +4,7 @@
  * pages (src/lib/images.ts) and by the page keys (src/lib/paths.ts). A picture
  * that could not be fetched or drawn has no entry, and the pages leave it out.
  */
+import { decodeHTMLAttribute } from 'entities';
 import { pulledMap } from '../pulled-map.ts';
 
 export const PICTURE_MAP_FILE = 'pictures.json';
@@ -30,13 +31,11 @@ export function pictureUrl(path: string, mediaBase: string): string {
 }
 
 const IMG_SRC = /<img\b[^>]*?\ssrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+))/gi;
-/** An attribute's value as written in HTML, with the entities a sanitiser writes decoded. */
-export const decodeEntities = (s: string) => s.replaceAll('&amp;', '&').replaceAll('&quot;', '"').replaceAll('&#39;', "'");
 
 /** The picture URLs an API text names in its `<img src>`, joined to the media base as the sanitiser joins them. */
 export function textPictureUrls(html: string, mediaBase: string): string[] {
   if (!html.includes('<img') && !html.includes('<IMG')) return [];
-  return [...html.matchAll(IMG_SRC)].map((m) => decodeEntities(m[1] ?? m[2] ?? m[3] ?? '').trim()).filter(Boolean).map((src) => pictureUrl(src, mediaBase));
+  return [...html.matchAll(IMG_SRC)].map((m) => decodeHTMLAttribute(m[1] ?? m[2] ?? m[3] ?? '').trim()).filter(Boolean).map((src) => pictureUrl(src, mediaBase));
 }
 
 /**

@@ -10,15 +10,17 @@
  * which the rebuild would otherwise hold beside its build (the run's peak) and
  * the webhook for as long as it listens.
  */
+import { parseArgs } from 'node:util';
 import { readConfig } from '../src/config.ts';
-import { changesFromArgs } from '../src/content/changes.ts';
 import { replaceFile } from '../src/content/replace-file.ts';
+import { changesFromOption, CHANGED_OPTION } from './lib/changed-option.ts';
 import { pullStep } from './lib/pull-step.ts';
 
 if (import.meta.main) {
   const reportFile = process.env.PULL_REPORT_FILE;
   try {
-    const summary = await pullStep(readConfig(), changesFromArgs(process.argv.slice(2)), (l) => console.log(`pull: ${l}`));
+    const { values } = parseArgs({ options: CHANGED_OPTION });
+    const summary = await pullStep(readConfig(), changesFromOption(values.changed), (l) => console.log(`pull: ${l}`));
     if (reportFile) await replaceFile(reportFile, JSON.stringify(summary));
   } catch (err) {
     const error = err instanceof Error ? err.message : String(err);

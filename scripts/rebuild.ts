@@ -10,8 +10,9 @@
  * (otherwise such a run publishes nothing: scripts/lib/inputs.ts).
  */
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { deployEnvProblem } from '../src/config.ts';
-import { changesFromArgs } from '../src/content/changes.ts';
+import { changesFromOption, CHANGED_OPTION } from './lib/changed-option.ts';
 import { rebuild, type RebuildReport } from './lib/rebuild.ts';
 import { CONFIG_EXIT, LOCK_BUSY_EXIT, LockBusyError, PublishError, releasesDir } from './lib/releases.ts';
 
@@ -43,10 +44,8 @@ function summary(r: RebuildReport): string {
 
 if (import.meta.main) {
   try {
-    const report = await rebuild(changesFromArgs(process.argv.slice(2)), undefined, {
-      wait: process.argv.includes('--wait'),
-      force: process.argv.includes('--force'),
-    });
+    const { values } = parseArgs({ options: { ...CHANGED_OPTION, wait: { type: 'boolean', default: false }, force: { type: 'boolean', default: false } } });
+    const report = await rebuild(changesFromOption(values.changed), undefined, { wait: values.wait, force: values.force });
     console.log(`\n${summary(report)}`);
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);

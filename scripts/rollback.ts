@@ -4,6 +4,7 @@
  * release's (./lib/releases.ts, publishRelease), under the same lock as rebuilds.
  */
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { diffHashes } from '../src/content/pull.ts';
 import { purgeEdge } from './lib/purge-step.ts';
 import { LOCK_BUSY_EXIT, LockBusyError, PublishError, acquireLock, linkTarget, publishRelease, releaseFileHashes, releasesDir } from './lib/releases.ts';
@@ -14,9 +15,16 @@ const fail = (message: string, code = 1): never => {
   process.exit(code);
 };
 
+let options = { wait: false };
+try {
+  options = parseArgs({ options: { wait: { type: 'boolean', default: false } } }).values;
+} catch (error) {
+  fail(`Rollback not done: ${error instanceof Error ? error.message : String(error)}`, 2);
+}
+
 let lock;
 try {
-  lock = await acquireLock(dir, { wait: process.argv.includes('--wait'), log: (l) => console.log(l) });
+  lock = await acquireLock(dir, { wait: options.wait, log: (l) => console.log(l) });
 } catch (error) {
   if (error instanceof LockBusyError) fail(`Rollback not done: ${error.message}`, LOCK_BUSY_EXIT);
   throw error;

@@ -19,7 +19,8 @@
 import { mkdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deployEnvProblem, readConfig } from '../../src/config.ts';
-import { changesArgs, type ContentChanges } from '../../src/content/changes.ts';
+import type { ContentChanges } from '../../src/content/changes.ts';
+import { changesArgs } from './changed-option.ts';
 import type { PicturePullStats } from '../../src/content/pictures/pull.ts';
 import { diffHashes } from '../../src/content/pull.ts';
 import { replaceFile } from '../../src/content/replace-file.ts';

@@ -47,20 +47,3 @@ export function mergeChanges(a: ContentChanges | null, b: ContentChanges): Conte
 export const describeChanges = (changes: ContentChanges) =>
   changes === 'all' ? 'all' : changes.map((c) => (c.id === undefined ? c.type : `${c.type}#${c.id}`)).join(', ');
 
-/**
- * `--changed post:123,page:5` names what changed, as the webhook's body does, so that the pull fetches
- * those details only; without it, everything is pulled.
- */
-export function changesFromArgs(args: string[]): ContentChanges {
-  const at = args.indexOf('--changed');
-  if (at < 0) return 'all';
-  return (args[at + 1] ?? '').split(',').filter(Boolean).map((item) => {
-    const [type, id] = item.split(':');
-    if (!type || (id !== undefined && !/^\d+$/.test(id))) throw new Error(`--changed takes type:id pairs such as post:123, not "${item}"`);
-    return contentChange(type, id === undefined ? undefined : Number(id));
-  });
-}
-
-/** The command-line words that say `changes` (the inverse of changesFromArgs). */
-export const changesArgs = (changes: ContentChanges): string[] =>
-  changes === 'all' ? [] : ['--changed', changes.map((c) => (c.id === undefined ? c.type : `${c.type}:${c.id}`)).join(',')];

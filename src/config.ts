@@ -43,7 +43,7 @@ export interface SiteConfig {
    * a local stand-in. Any other build requires hCaptcha.
    */
   demoCaptcha: boolean;
-  /** Offline reading (issue 14): false with SERVICE_WORKER=off, which ships a worker that removes itself. */
+  /** Offline reading: false with SERVICE_WORKER=off, which ships a worker that removes itself. */
   serviceWorker: boolean;
 }
 

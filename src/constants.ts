@@ -82,13 +82,13 @@ export const SAMPLE_CONTACT = {
 
 /**
  * How long the not-found page waits for the API to say whether an item newer than the build exists
- * (issue 14): long enough for a slow rural connection, short enough that the not-found text is not
+ *: long enough for a slow rural connection, short enough that the not-found text is not
  * left in doubt; after it, the page stays the not-found page.
  */
 export const JUST_PUBLISHED_TIMEOUT_MS = 8000;
 
 /**
- * Offline reading (issue 14): the service worker's runtime caches, by name (the district's short name
+ * Offline reading: the service worker's runtime caches, by name (the district's short name
  * first, so districts on one origin keep theirs apart), and how much each keeps
  * on a device. Past either bound the least recently saved entries go first; a browser short of
  * space may also empty them.
@@ -104,7 +104,7 @@ export const OFFLINE_CACHES = {
 
 /**
  * How long a page request waits for the network before the saved copy (if any) is shown instead
- * (issue 14): a slow rural connection still gets a fresh page most of the time, a dead one is not
+ *: a slow rural connection still gets a fresh page most of the time, a dead one is not
  * left looking at a blank screen.
  */
 export const OFFLINE_NETWORK_TIMEOUT_S = 4;

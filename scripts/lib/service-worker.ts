@@ -1,5 +1,5 @@
 /**
- * Writes the site's service worker, /sw.js, into a built site (issue 14, offline reading):
+ * Writes the site's service worker, /sw.js, into a built site (offline reading):
  * src/features/offline/sw.ts (Serwist's runtime) bundled by esbuild with the precache list that
  * @serwist/build makes from the built files. The build's last pass calls it once every page is
  * final, so each revision is the hash of what is published and the same site always gives the

@@ -110,7 +110,7 @@ export function openDatabase({ dataDir, reset = false, scale = 0, photos = 'shar
 
 /**
  * Changes to the kept tables, made in place: appeals are never dropped, so a column they lack is added.
- * `idempotency_key` (issue 14): the form's random id per appeal draft; a repeat of a stored key is
+ * `idempotency_key`: the form's random id per appeal draft; a repeat of a stored key is
  * answered with the first appeal's number instead of storing a second one. Nullable, since appeals from
  * before it (and from clients that do not send one) have none; a unique index allows many NULLs.
  */

@@ -116,7 +116,7 @@ export interface Appeal {
   message: string;
   captchaToken: string;
   /**
-   * A random id kept with the draft (issue 14), so that a resend after an answer that never arrived
+   * A random id kept with the draft, so that a resend after an answer that never arrived
    * is recognised by the API as the same appeal and not filed twice.
    */
   idempotencyKey?: string;

@@ -1,5 +1,5 @@
 /**
- * A control that needs its island, before the island has hydrated (issue #24): on a slow line the HTML
+ * A control that needs its island, before the island has hydrated: on a slow line the HTML
  * paints seconds before the JavaScript, and a control that looks ready then swallows the tap. Until
  * hydration it is aria-disabled (still focusable, announced as unavailable), described by the page's one
  * "not ready yet" note (BaseLayout), and `data-ready="false"` dims it with a dashed edge (global.scss);

@@ -14,7 +14,7 @@ export const JS_CLASS_SCRIPT = "document.documentElement.classList.add('js')";
 
 /**
  * The phone menu's toggle (MainNav) works from the first paint, before any module has arrived: on a slow
- * line the toggle shows seconds before the scripts, and a tap then must not be lost (issue #24). One
+ * line the toggle shows seconds before the scripts, and a tap then must not be lost. One
  * listener on the document flips the toggle's aria-expanded, from which MainNav's CSS shows the overlay
  * and the toggle's label, places the overlay under the bar and holds the page still; MainNav's module adds
  * the rest (Escape, Tab round the menu, the place on resize, the sticky bar) and closes it through the toggle.

@@ -1,5 +1,5 @@
 /**
- * Issue 14, on a weak or lost connection: a post published after the build opens from its URL and
+ * On a weak or lost connection: a post published after the build opens from its URL and
  * from search instead of a dead end (sanitised in the browser), and an appeal survives a lost
  * connection and a lost answer without being filed twice.
  */

@@ -1,5 +1,5 @@
 /**
- * The cookie bar with the keyboard and on small screens (issue #24, item 7): it comes right after the skip
+ * The cookie bar with the keyboard and on small screens: it comes right after the skip
  * link in the Tab order, keeps to about a third of a short screen (a page zoomed 400 %), is gone while a
  * modal is open, and never hides the control that has focus, nor does the sticky menu bar (WCAG 2.4.11).
  */

@@ -53,7 +53,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const site = await serveDist({ root: `${E2E_DIR}/dist`, port: 0 });
   process.env.E2E_BASE_URL = site.url;
   process.env.E2E_API_URL = api.url;
-  // Tests that change the API's content after the build (a post newer than the site, issue 14) or
+  // Tests that change the API's content after the build (a post newer than the site) or
   // count what it stored (appeals) open its SQLite file: tests/helpers/sample-db.ts.
   process.env.E2E_API_DB = `${testApiDir(apiName)}/sample.db`;
   return async () => {

@@ -1,5 +1,5 @@
 /**
- * Language and content as a citizen reads them (issue 13, "Language and
+ * Language and content as a citizen reads them ("Language and
  * orthography" and "Wrong or misleading content"), in at least two languages each.
  */
 import { SAMPLE_CONTACT } from '../../src/constants.ts';

@@ -1,5 +1,5 @@
 /**
- * Issue 14, offline reading: the service worker keeps the pages a visitor opened and shows them,
+ * Offline reading: the service worker keeps the pages a visitor opened and shows them,
  * marked as saved copies, when the connection is gone; a page never opened gets the offline page of
  * its language, which lists what this device has saved; a visitor online always gets the
  * release the server has, page and worker alike; and a page the site takes down is not kept.

@@ -1,5 +1,5 @@
 /**
- * Issue 25, privacy: nothing is asked of another site before the citizen asks for it. Every request the
+ * Privacy: nothing is asked of another site before the citizen asks for it. Every request the
  * browser makes is recorded; OpenStreetMap is reached only after "Show the map", hCaptcha only once an
  * appeal is started. Both are answered by stubs (never the internet), and the cookie notice names them.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 14, the parts that need no browser: the sample API files an appeal once per idempotency key
+ * A weak or lost connection, the parts that need no browser: the sample API files an appeal once per idempotency key
  * (a resend after a lost answer gets the first answer and stores nothing), the appeal form's key is
  * kept with its draft, sent as a form field, and the not-found page recognises the detail URLs it may
  * find in the API.

@@ -67,7 +67,7 @@ describe('the language pre-paint redirect', () => {
   });
 });
 
-describe('the menu toggle before any module (issue #24)', () => {
+describe('the menu toggle before any module', () => {
   /** Runs the script against a page whose bar ends 120 px down; returns the toggle, the page's root and a click. */
   function setUp() {
     let listener: (e: { target: unknown }) => void = () => {};

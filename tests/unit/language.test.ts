@@ -1,5 +1,5 @@
 /**
- * The site's language rules (issue 13, "Language and orthography"): Uzbek
+ * The site's language rules ("Language and orthography"): Uzbek
  * Latin with its own letters, British English, one name for the district.
  */
 import { readdirSync, readFileSync } from 'node:fs';

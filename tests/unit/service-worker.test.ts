@@ -1,7 +1,7 @@
 /**
- * The build step that writes /sw.js (issue 14): what it precaches, what it leaves out, that it is
+ * The build step that writes /sw.js: what it precaches, what it leaves out, that it is
  * deterministic, and the list of the site's pages it gives the worker, by which a saved copy of a page
- * the site no longer has is dropped (issue #25).
+ * the site no longer has is dropped.
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -503,7 +503,7 @@ describe('hostile input', () => {
       expect(MAX_CONNECTIONS_PER_CLIENT).toBeLessThan(hook.server.maxConnections / 4);
     }));
 
-  it('answers a signed call at once while one client holds every connection it may (#25 item 11)', () =>
+  it('answers a signed call at once while one client holds every connection it may', () =>
     withServer(0, async (hook) => {
       // More slow connections than the global cap, from another loopback address (Linux routes all of
       // 127/8 to lo): each starts its headers and never ends them.

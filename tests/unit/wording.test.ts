@@ -1,5 +1,5 @@
 /**
- * The designer's wording review (issue 36, item 9): each finding, asserted through the dictionaries and
+ * The designer's wording review: each finding, asserted through the dictionaries and
  * the date formatter, so that the old words do not come back.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
  * The appeal form's check that the citizen is not a robot, passed before the form can be sent. hCaptcha is another company's service, so
- * nothing is asked of it when the page loads (issue 25): its script and frame load when the citizen starts
+ * nothing is asked of it when the page loads: its script and frame load when the citizen starts
  * the form (the first focus or input in a field, which AppealForm reports through `start`), presses the
  * button that says it loads hCaptcha, or tries to send. Starting on the first field rather than waiting for
  * the button lets the script arrive while the citizen types, so on a slow connection the check is there by

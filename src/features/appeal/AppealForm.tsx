@@ -3,7 +3,7 @@
  * kept in local storage as they type and cleared only after the server says
  * the appeal was received. Sending is possible once the captcha is solved.
  *
- * On a connection that drops (issue 14) the form says so while it is offline or when a send fails on
+ * On a connection that drops the form says so while it is offline or when a send fails on
  * the network, and again when the browser is back online; the text stays. Each draft carries an
  * idempotency key, sent with the appeal, so a resend after an answer that never arrived is the
  * same appeal to the API, not a second one.
@@ -12,7 +12,7 @@
  * it or sends, and its error is announced. A received appeal is confirmed in the page, with its number,
  * and the confirmation takes focus and stays until the citizen starts another appeal.
  *
- * The captcha (AppealCaptcha.tsx) loads hCaptcha only once the citizen starts the form (issue 25). The
+ * The captcha (AppealCaptcha.tsx) loads hCaptcha only once the citizen starts the form. The
  * send button looks unavailable until the check is solved, but stays focusable: pressed too early it says
  * what is missing and takes the citizen there, instead of doing nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * Which not-found addresses may be an item published after the last build (issue 14): the detail
+ * Which not-found addresses may be an item published after the last build: the detail
  * URLs of posts and content pages, in every language. Pure, so it is unit-tested without a browser.
  */
 import { LANGUAGES } from '../../i18n/languages.ts';

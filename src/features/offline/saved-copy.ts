@@ -1,5 +1,5 @@
 /**
- * What the service worker and the pages agree on about saved copies (issue 14): the worker stamps
+ * What the service worker and the pages agree on about saved copies: the worker stamps
  * each page it keeps with the time it kept it, and marks a page it serves from its cache with that
  * time, so the page can say it is a saved copy and from when.
  */

@@ -1,5 +1,5 @@
 /**
- * The offline page's list of the pages this device has saved (issue 14), read from the service
+ * The offline page's list of the pages this device has saved, read from the service
  * worker's cache. Cached pages are content: only their title, language and address are taken, and
  * only as text.
  */

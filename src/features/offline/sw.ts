@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /**
- * The site's service worker (issue 14), bundled with its precache list into /sw.js by
+ * The site's service worker, bundled with its precache list into /sw.js by
  * scripts/lib/service-worker.ts. Serwist does all the caching; this file only says what goes where:
  *
  * - precached at install: the hashed scripts and styles, the icon sprite, each language's offline page;

@@ -267,6 +267,9 @@ function convertText(text: string): string {
  * tags changes; tags, attributes, entities, URLs, e-mail addresses and
  * digits are kept exactly.
  */
+/** The Latin words and word beginnings the ordinary rules would spell wrong (the search's folding is tested on them). */
+export const EXCEPTION_WORDS: readonly string[] = [...Object.keys(WHOLE_WORDS), ...STEMS.map(([latin]) => latin)];
+
 export function latinToCyrillic(text: string): string {
   return mapGaps(text, MARKUP, convertText);
 }

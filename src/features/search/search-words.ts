@@ -5,10 +5,11 @@
  * - Uzbek Latin's apostrophe letters are one letter whatever the keyboard made of them: oʻ o' o‘ o’ o` oʼ
  *   (the same for gʻ, and for the tutuq belgisi ʼ).
  * - Uzbek Cyrillic and Uzbek Latin fold to one spelling, so "мактаб" finds "maktab" and the other way round
- *   on either Uzbek site: ў and oʻ are one letter, as are ғ and gʻ, ш and sh, ч and ch; е and word-initial
- *   "ye" are one, as Cyrillic writes both with е; ъ and the tutuq belgisi are left out.
- * - Every language's words go through the same folding: it changes nothing a Russian or English reader
- *   tells apart except е and ё, which Russian readers often write alike.
+ *   on either Uzbek site: ў and oʻ are one letter, as are ғ and gʻ, ш and sh, ч and ch, ц and s ("konsert",
+ *   "концерт"); е and word-initial "ye" are one, as Cyrillic writes both with е; ъ, ь and the tutuq belgisi
+ *   are left out; the months Latin writes without я ("oktabr", "октябрь") are one.
+ * - Every language's words go through the same folding, which also makes some Russian letters one (и and ы,
+ *   е and э): a reader who types either finds both.
  *
  * The build folds the index with this module and the browser folds the query with it, so the two agree.
  */
@@ -19,35 +20,41 @@ const MARK = '\u02BC';
 
 const CYRILLIC: Readonly<Record<string, string>> = {
   а: 'a', б: 'b', в: 'v', г: 'g', д: 'd', е: 'e', ё: 'yo', ж: 'j', з: 'z', и: 'i', й: 'y', к: 'k', л: 'l',
-  м: 'm', н: 'n', о: 'o', п: 'p', р: 'r', с: 's', т: 't', у: 'u', ф: 'f', х: 'x', ц: 'ts', ч: 'ç', ш: 'ş',
+  м: 'm', н: 'n', о: 'o', п: 'p', р: 'r', с: 's', т: 't', у: 'u', ф: 'f', х: 'x', ц: 's', ч: 'ç', ш: 'ş',
   щ: 'şç', ъ: '', ы: 'i', ь: '', э: 'e', ю: 'yu', я: 'ya', ў: 'ö', қ: 'q', ғ: 'ğ', ҳ: 'h', і: 'i', ї: 'yi', є: 'ye',
 };
 
 /** A word as the index keeps it (lower case, one spelling for both Uzbek scripts). */
 export function foldWord(word: string): string {
-  return word
-    .normalize('NFC')
-    .toLowerCase()
-    .replace(APOSTROPHES, MARK)
-    .replace(/[\u0400-\u04FF]/g, (c) => CYRILLIC[c] ?? c)
-    .replace(/o\u02BC/g, 'ö')
-    .replace(/g\u02BC/g, 'ğ')
-    .replace(/sh/g, 'ş')
-    .replace(/ch/g, 'ç')
-    .replaceAll(MARK, '')
-    .replace(/ye/g, 'e');
+  return (
+    word
+      .normalize('NFC')
+      .toLowerCase()
+      .replace(APOSTROPHES, MARK)
+      // Latin's letters of two characters first: "s'h" (Isʼhoq, Исҳоқ) stays two letters.
+      .replace(/o\u02BC/g, 'ö')
+      .replace(/g\u02BC/g, 'ğ')
+      .replace(/sh/g, 'ş')
+      .replace(/ch/g, 'ç')
+      .replace(/[\u0400-\u04FF]/g, (c) => CYRILLIC[c] ?? c)
+      .replaceAll(MARK, '')
+      .replace(/ts/g, 's')
+      .replace(/tyabr/g, 'tabr')
+      .replace(/ye/g, 'e')
+  );
 }
 
 // A language's texts use some tens of thousands of distinct words: each is folded once per process.
 const folded = new Map<string, string>();
 
-/** The folded words of a text, in order, repeats kept (an apostrophe at a word's edge is a quotation mark). */
+/** The folded words of a text, in order, repeats kept. */
 export function searchWords(text: string): string[] {
   const words: string[] = [];
-  for (const [raw] of text.matchAll(/[\p{L}\p{N}\u02BB\u02BC\u2018\u2019\u0060\u0027\u00B4\u02B9\u02BE\u02BF]+/gu)) {
+  for (const [raw] of text.normalize('NFC').matchAll(/[\p{L}\p{N}\u02BB\u02BC\u2018\u2019\u0060\u0027\u00B4\u02B9\u02BE\u02BF]+/gu)) {
     let word = folded.get(raw);
     if (word === undefined) {
-      word = foldWord(raw.replace(APOSTROPHES, MARK).replace(/^\u02BC+|\u02BC+$/g, ''));
+      // An apostrophe at a word's edge is a quotation mark, except the one of a final gʻ (togʻ).
+      word = foldWord(raw.replace(APOSTROPHES, MARK).replace(/^\u02BC+|(?<![gG])\u02BC+$/g, ''));
       if (folded.size < 200_000) folded.set(raw, word);
     }
     if (word) words.push(word);

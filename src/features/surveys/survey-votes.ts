@@ -3,25 +3,16 @@
  * of the text on a slow line. A vote is posted once per survey from this device: after a counted vote both
  * buttons are disabled, the chosen one is marked, focus goes to the note that says it was counted, and the
  * counts are read again from the server. A vote that fails stores nothing and gives the buttons back, with a
- * toast. The counts built into the page are refreshed from the API when the script starts.
+ * toast. The surveys built into the page are brought up to date from the API when the script starts.
  */
 import { ApiError, createApiClient } from '../../api/client.ts';
 import type { Survey } from '../../api/types.ts';
 import { format } from '../../i18n/format.ts';
 import type { LangNumber } from '../../i18n/languages.ts';
-import type { MessageKey } from '../../i18n/t.ts';
 import { toast } from '../../islands/toast.ts';
 import { siteStorage } from '../../lib/storage.ts';
-import { $votes, loadVotes, recordVote, voteFailureKey } from './votes.ts';
+import { $votes, loadVotes, recordVote, SURVEY_MESSAGES, voteFailureKey } from './votes.ts';
 
-export const SURVEY_MESSAGES = [
-  'survey.likes',
-  'survey.dislikes',
-  'survey.voted',
-  'survey.failed',
-  'survey.serverError',
-  'toast.close',
-] as const satisfies readonly MessageKey[];
 type Messages = Record<(typeof SURVEY_MESSAGES)[number], string>;
 
 class SurveyVotes extends HTMLElement {
@@ -49,7 +40,7 @@ class SurveyVotes extends HTMLElement {
     // The counts in the HTML are as old as the build: today's, if the API gives them.
     this.#client(0)
       .surveys(this.#lang())
-      .then((fresh) => this.#showCounts(fresh), () => undefined);
+      .then((fresh) => this.#showSurveys(fresh), () => undefined);
   }
 
   #lang = () => Number(this.dataset.lang) as LangNumber;
@@ -79,14 +70,36 @@ class SurveyVotes extends HTMLElement {
     }
   }
 
-  #showCounts(surveys: readonly Survey[]): void {
+  /**
+   * The surveys as the API lists them now: counts, titles and texts brought up to date, a survey published
+   * after the build added (from the template), one taken down removed. An empty answer changes nothing.
+   */
+  #showSurveys(surveys: readonly Survey[]): void {
+    if (!surveys.length) return;
     const number = new Intl.NumberFormat(this.dataset.locale);
+    const m = this.#messages;
+    const end = this.querySelector('template');
+    const template = end?.content.firstElementChild;
+    const shown = new Map([...this.querySelectorAll<HTMLElement>('[data-survey]')].map((card) => [Number(card.dataset.survey), card]));
+    let next = this.querySelector<HTMLElement>('[data-survey]');
     for (const s of surveys) {
-      const counts = this.querySelectorAll<HTMLElement>(`[data-survey="${s.id}"] .survey__count`);
-      if (counts.length !== 2) continue;
-      counts[0]!.textContent = format(this.#messages['survey.likes'], { n: number.format(s.likes) });
-      counts[1]!.textContent = format(this.#messages['survey.dislikes'], { n: number.format(s.dislikes) });
+      const card = shown.get(s.id) ?? (template?.cloneNode(true) as HTMLElement | undefined);
+      if (!card) continue;
+      shown.delete(s.id);
+      card.dataset.survey = String(s.id);
+      const [title, brief, author] = [card.querySelector('h3'), card.querySelector('.survey__brief'), card.querySelector('.survey__author')];
+      const [likes, dislikes] = card.querySelectorAll('.survey__count');
+      if (title) title.textContent = s.title;
+      if (brief) brief.textContent = s.brief;
+      if (author) author.textContent = `${m['survey.author']}: ${s.author}`;
+      if (likes) likes.textContent = format(m['survey.likes'], { n: number.format(s.likes) });
+      if (dislikes) dislikes.textContent = format(m['survey.dislikes'], { n: number.format(s.dislikes) });
+      // A card already in its place stays put: moving it would take focus from the note a vote focused.
+      if (card === next) next = next.nextElementSibling?.matches('[data-survey]') ? (next.nextElementSibling as HTMLElement) : null;
+      else this.insertBefore(card, next ?? end);
     }
+    for (const gone of shown.values()) gone.remove();
+    this.#show();
   }
 
   async #vote(id: number, isLike: boolean): Promise<void> {
@@ -107,7 +120,7 @@ class SurveyVotes extends HTMLElement {
     this.#pending = null;
     this.#show(id);
     // The vote is counted; if the counts cannot be read now, they refresh on the next visit.
-    client.surveys(this.#lang()).then((fresh) => this.#showCounts(fresh), () => undefined);
+    client.surveys(this.#lang()).then((fresh) => this.#showSurveys(fresh), () => undefined);
   }
 }
 

@@ -4,7 +4,22 @@
  * island and every page sees the same votes.
  */
 import { map } from 'nanostores';
+import type { MessageKey } from '../../i18n/t.ts';
 import { STORAGE_KEYS } from '../../lib/storage.ts';
+
+/**
+ * What the votes' script says (SurveyList.astro hands them over). Here, not in ./survey-votes.ts, because the
+ * component reads them on the server, where that module's custom element cannot be defined.
+ */
+export const SURVEY_MESSAGES = [
+  'survey.author',
+  'survey.likes',
+  'survey.dislikes',
+  'survey.voted',
+  'survey.failed',
+  'survey.serverError',
+  'toast.close',
+] as const satisfies readonly MessageKey[];
 
 export const VOTES_STORAGE_KEY = STORAGE_KEYS.surveyVotes;
 export const $votes = map<Record<string, boolean>>({});

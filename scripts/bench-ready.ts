@@ -96,10 +96,11 @@ function instrument(controls: Record<string, string>): void {
 }
 
 /** A fresh context (nothing cached) on a phone-sized touch screen, throttled as the slow line is. */
-async function throttledPage(browser: Browser): Promise<Page> {
+async function throttledPage(browser: Browser, { routed = true } = {}): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, serviceWorkers: 'block' });
-  // Nothing leaves this machine.
-  await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
+  // Nothing leaves this machine (a page that stays on it, as the search page does, may do without: Playwright's
+  // routing turns the HTTP cache off).
+  if (routed) await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   const bytesPerSecond = (CONDITIONS.kbps * 1000) / 8;
@@ -265,9 +266,18 @@ const SEARCH_WORD: Record<Language['code'], string> = { 'uz-latn': "qorako'l mak
 
 /** One search answered by the index: ms from navigation to the results, and the index's requests and bytes. */
 async function searchOnce(browser: Browser, origin: string, lang: Language, api: 'down' | 'silent'): Promise<{ ms: number | null; requests: number; bytes: number }> {
-  const page = await throttledPage(browser);
+  const page = await throttledPage(browser, { routed: false });
   try {
-    await page.route(/\/api\/search/, (route) => (api === 'down' ? route.abort('connectionrefused') : new Promise<void>(() => {})));
+    // Through DevTools, not Playwright's routing, which turns the HTTP cache off: the page's assets must come
+    // from the cache, as after the dialog's Enter. Anything not of this machine fails; a search request fails
+    // ("down") or is held unanswered ("silent").
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*' }] });
+    cdp.on('Fetch.requestPaused', ({ requestId, request }) => {
+      const local = /^https?:\/\/(127\.0\.0\.1|localhost)[:/]/.test(request.url);
+      if (local && !request.url.includes('/api/search')) void cdp.send('Fetch.continueRequest', { requestId });
+      else if (!local || api === 'down') void cdp.send('Fetch.failRequest', { requestId, errorReason: 'ConnectionRefused' });
+    });
     // The page the search starts from: its scripts and styles are then in the cache, as when Enter is pressed in the dialog.
     await page.goto(origin + localizePath(lang, '/search'), { waitUntil: 'load' });
     const read: Promise<number>[] = [];

@@ -23,8 +23,11 @@ export const DOC_PART = 128;
 export const MIN_WORD = 2;
 /** Query words this long are matched without their last letter. */
 export const STEM_FROM = 5;
-/** The most results an answer lists (the API lists up to 30). */
-export const MAX_RESULTS = 30;
+/**
+ * The most results the index's answer lists: each needs its document part, one request on a slow line, and a
+ * reader looks at the first few (the API lists up to 30).
+ */
+export const MAX_RESULTS = 10;
 
 export type DocumentKind = 'post' | 'page';
 

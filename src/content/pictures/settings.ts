@@ -1,7 +1,7 @@
 /**
  * How the site draws the API's pictures: one format, one quality, a few
  * widths per role. Chosen by measurement on photographs of about 1600×1066
- * (README "Speed and size"): WebP at quality 60 gives 43 KB at 1200 px for
+ * (docs/speed.md, "Pictures"): WebP at quality 60 gives 43 KB at 1200 px for
  * 76 ms of one core; AVIF gave 57 KB for 244 ms even at its fastest effort,
  * and JPEG 63 KB. Every browser a citizen's phone runs reads WebP.
  */

@@ -67,7 +67,7 @@ async function readPurgeKey(file: string | undefined): Promise<string | undefine
   try {
     return (await readFile(file, 'utf8')).trim() || undefined;
   } catch (error) {
-    throw new Error(`PURGE_KEY_FILE ${file} cannot be read (${messageOf(error)})`);
+    throw new Error(`PURGE_KEY_FILE ${file} cannot be read (${messageOf(error)})`, { cause: error });
   }
 }
 
@@ -124,7 +124,7 @@ export async function readPendingPurge(dir: string): Promise<PendingPurge | null
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     // (a BAN of '/' is not portable across CDNs; the caller's own list is still sent, and the operator is told)
-    throw new Error(`${file} cannot be read (${messageOf(error)}); remove it after purging the whole edge by hand`);
+    throw new Error(`${file} cannot be read (${messageOf(error)}); remove it after purging the whole edge by hand`, { cause: error });
   }
 }
 

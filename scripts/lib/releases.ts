@@ -11,7 +11,7 @@
 import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { link, open, readdir, readFile, readlink, rename, rm, symlink, unlink, writeFile } from 'node:fs/promises';
+import { link, open, readdir, readFile, readlink, rename, rm, symlink, unlink } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { STEP_REPORT } from './child-step.ts';
 import { checkedPolicy, CSP_FILE } from './csp.ts';

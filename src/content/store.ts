@@ -17,7 +17,7 @@ function snapshot(): Snapshot {
     try {
       cached = JSON.parse(readFileSync(file, 'utf8')) as Snapshot;
     } catch (err) {
-      throw new Error(`No content snapshot at ${file}: run "npm run build" (it pulls first). ${String(err)}`);
+      throw new Error(`No content snapshot at ${file}: run "npm run build" (it pulls first). ${String(err)}`, { cause: err });
     }
   }
   return cached;

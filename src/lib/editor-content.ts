@@ -117,7 +117,7 @@ export function textParts(text: string): (string | { video: EmbeddedVideo; title
   for (const m of html.matchAll(CARD)) {
     const before = html.slice(at, m.index);
     open = openAfter(before, open);
-    const first = open.findIndex((e, i) => open.slice(i).every((o) => SPLIT_AROUND_CARD.has(o.name)));
+    const first = open.findIndex((_e, i) => open.slice(i).every((o) => SPLIT_AROUND_CARD.has(o.name)));
     const around = first >= 0 ? open.slice(first) : [];
     at = m.index + m[0].length;
     const attributes = Object.fromEntries([...m[1]!.matchAll(ATTRIBUTE)].map(([, name, value]) => [name!, decodeHTMLAttribute(value!)]));

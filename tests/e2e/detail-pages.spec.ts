@@ -4,15 +4,11 @@
  * Every expectation is read from the sample API through the `api` fixture, never hard-coded, and
  * every UI string from the dictionaries.
  */
-import { readFileSync } from 'node:fs';
-import type { APIRequestContext } from '@playwright/test';
-import type { ApiClient } from '../../src/api/client.ts';
-import { POST_TYPES } from '../../src/api/types.ts';
 import { TITLE_LINES } from '../../src/constants.ts';
-import { LANGUAGES, localizePath, type Language } from '../../src/i18n/languages.ts';
+import { LANGUAGES, localizePath } from '../../src/i18n/languages.ts';
 import { DICTIONARIES } from '../../src/i18n/t.ts';
-import { axeViolations, expect, test } from './fixtures.ts';
-import { UZ_LATN, UZ_CYRL, RU, EN, DIST, allPosts, textOf, expectMeta, expectWholeTitles } from './routes-helpers.ts';
+import { expect, test } from './fixtures.ts';
+import { UZ_LATN, UZ_CYRL, RU, EN, allPosts, textOf, expectMeta, expectWholeTitles } from './routes-helpers.ts';
 
 const HOSTILE_TITLE = 'District library holds Reading Family contest';
 

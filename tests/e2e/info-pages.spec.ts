@@ -5,7 +5,7 @@
  */
 import { district } from '../../src/district/district.ts';
 import { LANGUAGES, localizePath } from '../../src/i18n/languages.ts';
-import { DICTIONARIES, t, type MessageKey } from '../../src/i18n/t.ts';
+import { DICTIONARIES, t } from '../../src/i18n/t.ts';
 import { EMPLOYEE_CATEGORIES } from '../../src/api/types.ts';
 import { hasOwnContent, INFO_PAGES } from '../../src/lib/info-pages.ts';
 import { navTargetIs } from '../../src/routes.ts';

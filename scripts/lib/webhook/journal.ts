@@ -61,7 +61,7 @@ function readEntry(value: unknown, i: number): PendingChange {
     if (lastError !== null && typeof lastError !== 'string') throw new Error('"lastError" must be a string or null');
     return { id: id as number, changes: readChanges(changes), acceptedAt, attempts: attempts as number, lastError };
   } catch (error) {
-    throw new Error(`pending[${i}]: ${messageOf(error)}`);
+    throw new Error(`pending[${i}]: ${messageOf(error)}`, { cause: error });
   }
 }
 

@@ -115,7 +115,7 @@ const run = async (name: string, args: string[] = []) => {
   console.log(`\n== ${name}`);
   rows.push({ name, ...(await timedRebuild(env, args)) });
 };
-let samplePost = 0;
+let samplePost: number | undefined;
 /** Edits a post far down the list (on no list page the home page or the side lists show) and adds a new one, as an editor does. */
 const editAndAdd = (what: { edit?: boolean; add?: boolean }) => {
   const changes: string[] = [];

@@ -98,7 +98,7 @@ export function faultsFromEnv(raw: string | undefined = process.env.SAMPLE_API_F
   try {
     parsed = JSON.parse(raw);
   } catch (err) {
-    throw new Error(`SAMPLE_API_FAULTS is not JSON: ${err instanceof Error ? err.message : String(err)}`);
+    throw new Error(`SAMPLE_API_FAULTS is not JSON: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
   }
   return validateRules(parsed, 'SAMPLE_API_FAULTS');
 }
@@ -118,7 +118,7 @@ function validateRule(r: unknown, where: string): FaultRule {
     try {
       new RegExp(match.slice(1, -1));
     } catch (err) {
-      throw new Error(`${where}: bad regular expression ${match}: ${err instanceof Error ? err.message : String(err)}`);
+      throw new Error(`${where}: bad regular expression ${match}: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
     }
   }
   if (ms !== undefined && !(Number.isInteger(ms) && (ms as number) >= 0)) throw new Error(`${where}: ms must be a whole number ≥ 0`);

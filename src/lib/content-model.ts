@@ -252,6 +252,7 @@ class Repair {
       if (value === undefined) continue;
       // Only the spaces a browser itself ignores or escapes: a no-break space or another Unicode space before
       // "javascript:" is what let the address past the sanitiser's scheme check, and must stay in front of it.
+      // eslint-disable-next-line no-control-regex -- the control characters are what this removes
       const spaced = value.replace(/^[\x00-\x20]+|[\x00-\x20]+$/g, '').replace(/[\t\n\f\r ]/g, '%20');
       if (spaced !== value) {
         a[name] = spaced;

@@ -37,6 +37,7 @@ export const DROPPED_WITH_CONTENT: readonly string[] = ['script', 'style', 'text
 /** Whether a link or picture address is allowed: relative, or absolute with one of `schemes`. */
 export function urlAllowed(value: string, schemes: readonly string[]): boolean {
   // Browsers ignore control characters and spaces inside a scheme ("java\tscript:"): strip them before looking.
+  // eslint-disable-next-line no-control-regex -- the control characters are what this removes
   const v = value.replace(/[\u0000-\u0020\u007f-\u009f]+/g, '');
   if (v.startsWith('//') || v.startsWith('\\\\') || v.startsWith('/\\') || v.startsWith('\\/')) return false;
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(v);

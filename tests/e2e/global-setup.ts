@@ -34,7 +34,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   } catch (err) {
     await api.close();
     const e = err as { stdout?: string; stderr?: string };
-    throw new Error(`The e2e build failed:\n${e.stdout ?? ''}\n${e.stderr ?? ''}`);
+    throw new Error(`The e2e build failed:\n${e.stdout ?? ''}\n${e.stderr ?? ''}`, { cause: err });
   }
   // The built site must have no broken internal link, image, script or stylesheet, in any language.
   const links = await checkLinks(`${E2E_DIR}/dist`);

@@ -347,7 +347,7 @@ export async function splitWords(page: Page, selector: string): Promise<string[]
       if (!element.checkVisibility()) continue;
       const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        for (const m of node.textContent!.matchAll(/[^\s\-–—]+[\-–—]?/g)) {
+        for (const m of node.textContent!.matchAll(/[^\s\-–—]+[-–—]?/g)) {
           const range = document.createRange();
           range.setStart(node, m.index);
           range.setEnd(node, m.index + m[0].length);

@@ -23,11 +23,20 @@ const FIXTURES = 'tests/fixtures/districts';
 const WORK = '.cache/test-districts';
 
 /** A copy of the test district in a folder of its own, with `change` made to its identity. */
-function brokenDistrict(change: (identity: Record<string, any>) => void): string {
+/** The parts of a district.json these cases break. */
+interface Identity {
+  texts: Record<string, Record<string, string>>;
+  contact: Record<string, string>;
+  region: { site: string };
+  pictures: Record<string, string>;
+  tourism: { slides: unknown[] };
+}
+
+function brokenDistrict(change: (identity: Identity) => void): string {
   const root = mkdtempSync(join(tmpdir(), 'district-'));
   cpSync(join(FIXTURES, 'chust'), join(root, 'districts', 'chust'), { recursive: true });
   const file = join(root, 'districts', 'chust', 'district.json');
-  const identity = JSON.parse(readFileSync(file, 'utf8'));
+  const identity = JSON.parse(readFileSync(file, 'utf8')) as Identity;
   change(identity);
   writeFileSync(file, JSON.stringify(identity));
   return root;
@@ -40,13 +49,13 @@ describe('a district folder is checked when the build reads it', () => {
   });
 
   it.each([
-    ['a text missing in one language', (d: any) => delete d.texts.ru['site.name'], /texts\.ru\.site\.name: /],
-    ['a language missing', (d: any) => delete d.texts.en, /texts\.en: /],
-    ['a helpline that is no phone number', (d: any) => (d.contact.helpline = 'call us'), /contact\.helpline: must be a phone number beginning with \+998/],
-    ['a site that is not https', (d: any) => (d.region.site = 'http://namangan.example'), /region\.site: must begin with https:\/\//],
-    ['a picture outside the folder', (d: any) => (d.pictures.emblem = '../../etc/passwd.svg'), /pictures\.emblem: must be the name of an SVG file beside district\.json/],
-    ['a field it does not know', (d: any) => (d.contact.fax = '+998 69 000-00-00'), /contact\.fax: /],
-    ['two carousel pictures', (d: any) => d.tourism.slides.pop(), /tourism\.slides: must hold the carousel's three pictures/],
+    ['a text missing in one language', (d: Identity) => delete d.texts.ru['site.name'], /texts\.ru\.site\.name: /],
+    ['a language missing', (d: Identity) => delete d.texts.en, /texts\.en: /],
+    ['a helpline that is no phone number', (d: Identity) => (d.contact.helpline = 'call us'), /contact\.helpline: must be a phone number beginning with \+998/],
+    ['a site that is not https', (d: Identity) => (d.region.site = 'http://namangan.example'), /region\.site: must begin with https:\/\//],
+    ['a picture outside the folder', (d: Identity) => (d.pictures.emblem = '../../etc/passwd.svg'), /pictures\.emblem: must be the name of an SVG file beside district\.json/],
+    ['a field it does not know', (d: Identity) => (d.contact.fax = '+998 69 000-00-00'), /contact\.fax: /],
+    ['two carousel pictures', (d: Identity) => d.tourism.slides.pop(), /tourism\.slides: must hold the carousel's three pictures/],
   ])('stops at %s, naming the file and the field', (_what, change, message) => {
     const root = brokenDistrict(change);
     expect(() => loadDistrict('chust', root)).toThrow(DistrictError);

@@ -23,15 +23,7 @@ export default defineConfig({
     headless: true,
     launchOptions: {
       executablePath: readMachineSettings().chromiumPath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
     trace: 'retain-on-failure',
     // The service worker would answer requests before `page.route` sees them; only offline.spec.ts lets it run.

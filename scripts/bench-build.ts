@@ -80,9 +80,7 @@ const api = await startSampleApi({ port: 0, dataDir: API_DIR, scale, reset: true
 
 /** Every photograph is asked for once before the clock runs: a real media server has them on disk already. */
 async function warmMedia() {
-  const rows = api.db
-    .prepare("SELECT image FROM posts WHERE image LIKE '/media/%' UNION SELECT image FROM employees WHERE image LIKE '/media/%'")
-    .all() as { image: string }[];
+  const rows = api.db.prepare("SELECT image FROM posts WHERE image LIKE '/media/%' UNION SELECT image FROM employees WHERE image LIKE '/media/%'").all() as { image: string }[];
   const photos = (api.db.prepare('SELECT photos FROM photo_groups').all() as { photos: string }[]).flatMap((g) => JSON.parse(g.photos) as string[]);
   const paths = [...new Set([...rows.map((r) => r.image), ...photos.filter((p) => p.startsWith('/media/'))])];
   const started = performance.now();
@@ -158,7 +156,23 @@ console.log(
   `\nbench:build, sample API with --scale ${scale}, photos ${mode.photos}, media headers ${mode.mediaHeaders}, latency ${mode.latencyMs} ms, ` +
     `${new Date().toISOString().slice(0, 10)}, ${rows[0]!.report.build.pages} pages`,
 );
-const head = ['run', 'wall s', 'pull s', 'pictures s', 'build s', 'astro s', 'finish s', 'publish s', 'requests', 'downloaded', 'drawn', 'rendered', 'reused', 'peak MB', 'vs cold'];
+const head = [
+  'run',
+  'wall s',
+  'pull s',
+  'pictures s',
+  'build s',
+  'astro s',
+  'finish s',
+  'publish s',
+  'requests',
+  'downloaded',
+  'drawn',
+  'rendered',
+  'reused',
+  'peak MB',
+  'vs cold',
+];
 console.log(`| ${head.join(' | ')} |\n|${head.map(() => '---').join('|')}|`);
 for (const r of rows) {
   const { build: b, pull: p } = r.report;

@@ -72,9 +72,13 @@ function instrument(controls: Record<string, string>): void {
   const seen: Record<string, number | null> = { icons: null, menuOpenedAt: null, tapAt: null };
   for (const c of Object.keys(controls)) seen[c] = null;
   (window as unknown as { __ready: typeof seen }).__ready = seen;
-  addEventListener('pointerdown', (e) => {
-    if ((e.target as Element).closest?.('[data-nav-toggle]')) seen.tapAt ??= performance.now();
-  }, true);
+  addEventListener(
+    'pointerdown',
+    (e) => {
+      if ((e.target as Element).closest?.('[data-nav-toggle]')) seen.tapAt ??= performance.now();
+    },
+    true,
+  );
   const drawn = (svg: SVGSVGElement) => {
     const r = svg.getBoundingClientRect();
     if (!r.width || !r.height || !svg.checkVisibility()) return false;
@@ -135,11 +139,12 @@ async function measure(browser: Browser, url: string, controls: Partial<Record<C
     await page.addInitScript(instrument, controls);
     await page.goto(url, { waitUntil: 'commit' });
     await tapMenuEarly(page);
-    await page.waitForFunction(
-      (names) => names.every((n) => (window as unknown as { __ready: Record<string, number | null> }).__ready[n] !== null),
-      Object.keys(controls),
-      { timeout: RUN_TIMEOUT_MS, polling: 250 },
-    ).catch(() => {});
+    await page
+      .waitForFunction((names) => names.every((n) => (window as unknown as { __ready: Record<string, number | null> }).__ready[n] !== null), Object.keys(controls), {
+        timeout: RUN_TIMEOUT_MS,
+        polling: 250,
+      })
+      .catch(() => {});
     // The tap is long done; the menu had every chance to open, before or after the scripts came.
     return await page.evaluate(() => {
       const seen = (window as unknown as { __ready: Record<string, number | null> }).__ready;

@@ -63,7 +63,7 @@ export const INSTALL_SCRIPTS_NOT_RUN = {
   '@parcel/watcher':
     'install `node scripts/build-from-source.js` does something only with npm_config_build_from_source=true; the prebuilt @parcel/watcher-linux-x64-glibc… is used',
   'vnu-jar':
-    'postinstall `node vnu-java-downloader.js` downloads a Java runtime from GitHub when none is found; the tests use Debian\'s default-jre-headless, which .ci/run installs',
+    "postinstall `node vnu-java-downloader.js` downloads a Java runtime from GitHub when none is found; the tests use Debian's default-jre-headless, which .ci/run installs",
 };
 
 /** Scripts that `npm install` / `npm ci` runs of the project's own package.json. */
@@ -105,7 +105,9 @@ export function lockProblems({ lock, pkg, npmrc }) {
     if (!entry.hasInstallScript) continue;
     const name = path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length);
     if (!INSTALL_SCRIPTS_NOT_RUN[name]) {
-      problems.push(`package-lock.json: ${path}@${entry.version} has an install script, which .npmrc keeps from running; check the project works without it, then add it to INSTALL_SCRIPTS_NOT_RUN in scripts/check-supply-chain.mjs`);
+      problems.push(
+        `package-lock.json: ${path}@${entry.version} has an install script, which .npmrc keeps from running; check the project works without it, then add it to INSTALL_SCRIPTS_NOT_RUN in scripts/check-supply-chain.mjs`,
+      );
     }
   }
   if (!npmrcIgnoresScripts(npmrc ?? '')) problems.push('.npmrc: ignore-scripts=true is missing, so npm would run the install scripts of the tree');
@@ -156,9 +158,13 @@ export async function nodeBinaryProblems(root = ROOT, platform = process.platfor
   const sha256 = await sha256File(binary);
   const bytes = statSync(binary).size;
   if (!recorded) {
-    problems.push(`no official checksum recorded for ${id}; its bin/node has SHA-256 ${sha256} (${bytes} bytes): compare with the official archive's (docs/deploying.md, "Upgrading Node") before recording it`);
+    problems.push(
+      `no official checksum recorded for ${id}; its bin/node has SHA-256 ${sha256} (${bytes} bytes): compare with the official archive's (docs/deploying.md, "Upgrading Node") before recording it`,
+    );
   } else if (sha256 !== recorded.sha256 || bytes !== recorded.bytes) {
-    problems.push(`node_modules/${name}/bin/node is not the official Node ${version}: SHA-256 ${sha256} (${bytes} bytes), the ${recorded.archive} of nodejs.org has ${recorded.sha256} (${recorded.bytes} bytes)`);
+    problems.push(
+      `node_modules/${name}/bin/node is not the official Node ${version}: SHA-256 ${sha256} (${bytes} bytes), the ${recorded.archive} of nodejs.org has ${recorded.sha256} (${recorded.bytes} bytes)`,
+    );
   }
   const onPath = join(root, 'node_modules', '.bin', 'node');
   if (!existsSync(onPath) || realpathSync(onPath) !== realpathSync(binary)) {
@@ -166,7 +172,7 @@ export async function nodeBinaryProblems(root = ROOT, platform = process.platfor
   }
   const notes = problems.length ? [] : [`node_modules/${name}/bin/node is the official Node ${version} (SHA-256 ${sha256})`];
   if (existsSync(process.execPath) && realpathSync(process.execPath) === realpathSync(binary)) {
-    notes.push('note: this check ran on the binary it checks; run it with the machine\'s own node (`node scripts/check-supply-chain.mjs`) for a check that does not trust it');
+    notes.push("note: this check ran on the binary it checks; run it with the machine's own node (`node scripts/check-supply-chain.mjs`) for a check that does not trust it");
   }
   return { problems, notes };
 }

@@ -26,7 +26,10 @@ if (!existsSync(join(dir, IDENTITY_FILE))) {
 try {
   const missing = placeholdersIn(loadDistrict(name));
   if (!missing.length) console.log(`${dir}/${IDENTITY_FILE} is complete: SITE_DISTRICT=${name} npm run rebuild publishes it.`);
-  else console.log(`Still to fill in (${missing.length}), in ${dir}/${IDENTITY_FILE}:\n${missing.map((p) => `  ${p}`).join('\n')}\nand the stand-in pictures fill-in*.svg to replace with the district's own.`);
+  else
+    console.log(
+      `Still to fill in (${missing.length}), in ${dir}/${IDENTITY_FILE}:\n${missing.map((p) => `  ${p}`).join('\n')}\nand the stand-in pictures fill-in*.svg to replace with the district's own.`,
+    );
 } catch (error) {
   if (!(error instanceof DistrictError)) throw error;
   console.error(error.message);

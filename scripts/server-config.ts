@@ -27,11 +27,19 @@ try {
     if (values.varnish) {
       // deploy/varnish.vcl keys its copies by path alone, and its probe asks the origin without a host name.
       const hosts = new Set(districts.map((d) => d.host));
-      if (hosts.size > 1) throw new SettingsFileError(`--varnish serves the districts of one host; these have ${[...hosts].join(', ')}: one edge (and one --varnish file) per host`);
+      if (hosts.size > 1)
+        throw new SettingsFileError(`--varnish serves the districts of one host; these have ${[...hosts].join(', ')}: one edge (and one --varnish file) per host`);
       const vcl = 'deploy/varnish.vcl';
       // The edge asks the origin for a file every district has; under paths, the first district's.
       const probe = districts.find((d) => !d.basePath) ?? districts[0]!;
-      const edge = withBlocks(vcl, readFileSync(vcl, 'utf8'), varnishBlocks(SITE_TABLES, districts.map((d) => d.basePath)));
+      const edge = withBlocks(
+        vcl,
+        readFileSync(vcl, 'utf8'),
+        varnishBlocks(
+          SITE_TABLES,
+          districts.map((d) => d.basePath),
+        ),
+      );
       writeFileSync(values.varnish, edge.replace('.url = "/robots.txt";', `.url = "${probe.basePath}/robots.txt";`));
     }
     console.log(`${[values.nginx, values.varnish].filter(Boolean).join(' and ')} serve ${districts.map((d) => `${d.name} at https://${d.host}${d.basePath}/`).join(', ')}`);

@@ -79,9 +79,7 @@ const port = envInteger('WEBHOOK_PORT', DEFAULT_PORT, 0, 65535);
 const debounceMs = envInteger('WEBHOOK_DEBOUNCE_MS', DEFAULT_DEBOUNCE_MS, 0, 3_600_000);
 const host = process.env.WEBHOOK_HOST || '127.0.0.1';
 const rebuild = await loadRebuild();
-const hook = await createWebhookServer({ secret, rebuild, host, port, debounceMs, journalDir: releasesDir() }).catch((error: unknown) =>
-  fail(`cannot start: ${messageOf(error)}`),
-);
+const hook = await createWebhookServer({ secret, rebuild, host, port, debounceMs, journalDir: releasesDir() }).catch((error: unknown) => fail(`cannot start: ${messageOf(error)}`));
 console.log(
   `webhook: listening on ${hook.url}${CONTENT_PATH} (status: ${hook.url}${STATUS_PATH}, metrics: ${hook.url}${METRICS_PATH}, ` +
     `debounce ${debounceMs} ms, secret from ${source})`,

@@ -73,7 +73,7 @@ const checkedBase = (name: string, value: string) => stripSlash(baseUrl(name, va
 
 /** POLICY_COMMAND took over from RELOAD_COMMAND when root's nginx stopped reading a file the service user writes. */
 export const RETIRED_RELOAD_COMMAND =
-  'RELOAD_COMMAND is retired: root\'s nginx no longer includes a file the service user writes. Install ' +
+  "RELOAD_COMMAND is retired: root's nginx no longer includes a file the service user writes. Install " +
   'deploy/hokimiyat-load-policy and set POLICY_COMMAND instead (docs/deploying.md, "Upgrading").';
 
 /**

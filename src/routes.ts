@@ -99,16 +99,12 @@ export function navTargetIs(target: NavTarget, path: string): boolean {
 }
 
 /** The slugs that have a canonical route elsewhere (`/yangiliklar` → `/news`): each has a redirect page. */
-export const MOVED_SLUGS: readonly (readonly [slug: string, route: string])[] = Object.entries(SLUG_ROUTES).filter(
-  ([slug, route]) => slug !== route,
-);
+export const MOVED_SLUGS: readonly (readonly [slug: string, route: string])[] = Object.entries(SLUG_ROUTES).filter(([slug, route]) => slug !== route);
 
 /**
  * Every redirect page, localised path → localised target, in every language. The pages themselves are
  * written by `src/pages/[...lang]/[slug].astro`; this list keeps them out of the sitemap.
  */
 export function slugRedirects(): Record<string, string> {
-  return Object.fromEntries(
-    LANGUAGES.flatMap((lang) => MOVED_SLUGS.map(([slug, route]) => [localizePath(lang, slug), localizePath(lang, route)])),
-  );
+  return Object.fromEntries(LANGUAGES.flatMap((lang) => MOVED_SLUGS.map(([slug, route]) => [localizePath(lang, slug), localizePath(lang, route)])));
 }

@@ -80,9 +80,7 @@ export function renderBlocking(html: string): { stylesheets: string[]; scripts: 
   const head = html.slice(0, html.indexOf('</head>') + 1 || undefined);
   // A print stylesheet (media="print") is fetched without holding the first paint.
   const stylesheets = [...head.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="(\/[^"]+)"[^>]*>/g)].filter((m) => !/\bmedia="print"/.test(m[0])).map((m) => fileOf(m[1]!));
-  const scripts = [...html.matchAll(/<script([^>]*)\bsrc="([^"]+)"/g)]
-    .filter(([, attrs]) => !/type="module"|\bdefer\b|\basync\b/.test(attrs!))
-    .map((m) => m[2]!);
+  const scripts = [...html.matchAll(/<script([^>]*)\bsrc="([^"]+)"/g)].filter(([, attrs]) => !/type="module"|\bdefer\b|\basync\b/.test(attrs!)).map((m) => m[2]!);
   return { stylesheets, scripts };
 }
 
@@ -145,4 +143,3 @@ export async function checkBudgets(rootDir: string, files?: Iterable<string>): P
   });
   return { rows, failures };
 }
-

@@ -53,6 +53,11 @@ export function contentReportLines(report: EditorContentReport): string[] {
   return [
     ...report.deadLinks.map((d) => `editor's link leads nowhere on the site (published as written): ${d.page} (${d.language}) → ${d.link}`),
     ...report.unavailableDocuments.map((d) => `document not kept (the link stays on the media server): ${d.url}: ${d.reason}; linked from ${d.items.join(', ')}`),
-    ...report.removed.map((r) => `removed from ${r.item}: ${Object.entries(r.elements).map(([tag, n]) => `${n} <${tag}>`).join(', ')}`),
+    ...report.removed.map(
+      (r) =>
+        `removed from ${r.item}: ${Object.entries(r.elements)
+          .map(([tag, n]) => `${n} <${tag}>`)
+          .join(', ')}`,
+    ),
   ];
 }

@@ -124,12 +124,16 @@ const isFragmentPath = (path: string) => path.split('/').includes(FRAGMENT_DIR);
 async function takeFragments(root: string, files: string[], sitePath: (file: string) => string): Promise<Fragments> {
   const text = new Map<string, string>();
   const bytes = new Map<string, Buffer>();
-  await mapLimit(files.filter((f) => f.endsWith('.html')), FILE_CONCURRENCY, async (file) => {
-    const body = extractFragment(await readFile(file, 'utf8'));
-    if (body === null) throw new Error(`${sitePath(file)} has no fragment bounds`);
-    text.set(fragmentNameOfPath(sitePath(file)), body);
-    bytes.set(fragmentNameOfPath(sitePath(file)), Buffer.from(body));
-  });
+  await mapLimit(
+    files.filter((f) => f.endsWith('.html')),
+    FILE_CONCURRENCY,
+    async (file) => {
+      const body = extractFragment(await readFile(file, 'utf8'));
+      if (body === null) throw new Error(`${sitePath(file)} has no fragment bounds`);
+      text.set(fragmentNameOfPath(sitePath(file)), body);
+      bytes.set(fragmentNameOfPath(sitePath(file)), Buffer.from(body));
+    },
+  );
   for (const dir of new Set(files.map((f) => fragmentRoot(root, f)))) await rm(dir, { recursive: true, force: true });
   return { text, bytes, hashes: new Map([...text].map(([name, body]) => [name, sha256(body)])) };
 }
@@ -354,10 +358,14 @@ export async function finishBuild(
   const compressor = await createCompressor(compressCache);
   const pass = new FinishPass({ sitePath, fragments, remembered, links, compressor, previousRelease, knownHashes, scriptHashes });
   try {
-    await mapLimit(files.filter((f) => !policyFiles.has(f) && f !== serviceWorker), FILE_CONCURRENCY, async (file) => {
-      await pass.finish(file);
-      show.tick();
-    });
+    await mapLimit(
+      files.filter((f) => !policyFiles.has(f) && f !== serviceWorker),
+      FILE_CONCURRENCY,
+      async (file) => {
+        await pass.finish(file);
+        show.tick();
+      },
+    );
     await writePolicy(root, scriptHashes, bases);
     for (const file of policyFiles) {
       await pass.finishFile(file, await readFile(file));

@@ -29,7 +29,13 @@ export function referencedUrls(html: string): string[] {
   const urls: string[] = [];
   for (const m of html.matchAll(ATTR)) {
     const raw = decodeHTMLAttribute(m[2] ?? m[3] ?? '');
-    if (/srcset/i.test(m[0])) urls.push(...raw.split(',').map((s) => s.trim().split(/\s+/)[0] ?? '').filter(Boolean));
+    if (/srcset/i.test(m[0]))
+      urls.push(
+        ...raw
+          .split(',')
+          .map((s) => s.trim().split(/\s+/)[0] ?? '')
+          .filter(Boolean),
+      );
     else urls.push(raw);
   }
   return urls;

@@ -142,11 +142,18 @@ function districtLocation(d: ServedDistrict, tables: Tables): string[] {
   const base = d.basePath;
   // Under a path the release's files are at its root: the path is taken off before the file is looked up.
   const rewrite = base ? [`rewrite ^${base}(/.*)$ $1 break;`] : [];
-  const languages = tables.prefixes.filter(Boolean).flatMap((p) => [
-    `location ${base ? '^~ ' : ''}${base}/${p}/ {`,
-    ...indent([...rewrite, `error_page 500 502 503 504 ${base}/${p}/500/index.html;`, `error_page 404 ${base}/${p}/404/index.html;`, 'try_files $uri $uri/index.html $uri.html =404;']),
-    '}',
-  ]);
+  const languages = tables.prefixes
+    .filter(Boolean)
+    .flatMap((p) => [
+      `location ${base ? '^~ ' : ''}${base}/${p}/ {`,
+      ...indent([
+        ...rewrite,
+        `error_page 500 502 503 504 ${base}/${p}/500/index.html;`,
+        `error_page 404 ${base}/${p}/404/index.html;`,
+        'try_files $uri $uri/index.html $uri.html =404;',
+      ]),
+      '}',
+    ]);
   return [
     `# ${d.name}: ${d.releasesDir}/current at https://${d.host}${base}/`,
     `location ${base ? '^~ ' : ''}${base}/ {`,
@@ -208,7 +215,7 @@ function hostServers(host: string, districts: readonly ServedDistrict[], tables:
     '    # writes them under /etc/letsencrypt/live/<name>/). nginx refuses to start until they exist.',
     `    ssl_certificate     /etc/ssl/hokimiyat-site/${host}/fullchain.pem;`,
     `    ssl_certificate_key /etc/ssl/hokimiyat-site/${host}/privkey.pem;`,
-    "    # Mozilla's \"intermediate\" settings: TLS 1.2 with forward-secret AEAD ciphers only, 1.3 as it comes.",
+    '    # Mozilla\'s "intermediate" settings: TLS 1.2 with forward-secret AEAD ciphers only, 1.3 as it comes.',
     '    # Session tickets off: their key would live as long as nginx runs and undo forward secrecy.',
     '    ssl_protocols TLSv1.2 TLSv1.3;',
     `    ssl_ciphers ${TLS12_CIPHERS};`,
@@ -232,7 +239,7 @@ function hostServers(host: string, districts: readonly ServedDistrict[], tables:
     '    # Location headers stay relative (/news/page/2), as npm run preview sends them.',
     '    absolute_redirect off;',
     "    # What the operator adds to this host (an edge's listen line, the webhook's /hooks/ behind TLS: docs/webhook.md)",
-    '    # lives in root\'s own files there, which writing this configuration again leaves as they are.',
+    "    # lives in root's own files there, which writing this configuration again leaves as they are.",
     `    include /etc/hokimiyat-site/nginx/${host}/*.conf;`,
     "    # Answers made outside a district's location (a redirect below, another path's 404) carry them too; the",
     '    # security headers: scripts/lib/server-config.ts says why each; HSTS: `; preload` only once every subdomain has HTTPS.',
@@ -252,7 +259,7 @@ export function nginxConfig(districts: readonly ServedDistrict[], tables: Tables
   if (!districts.length) throw new SettingsFileError('no district to serve: name at least one settings file');
   const hosts = byHost(districts);
   return `${[
-    '# Made by `npm run server-config` from the districts\' settings files and the site\'s tables',
+    "# Made by `npm run server-config` from the districts' settings files and the site's tables",
     '# (scripts/lib/nginx-config.ts); do not edit by hand: write it again. The same behaviour as',
     '# `npm run preview` (scripts/serve.ts), and tested against it by tests/e2e/nginx.spec.ts.',
     '# Put it in /etc/nginx/sites-available/ (it is read inside the http block). brotli_static needs the',

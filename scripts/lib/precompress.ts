@@ -52,7 +52,9 @@ const BROTLI_QUALITY = { best: 11, page: 5 } as const;
  * a message, a national portal), a few pages worth brotli's best.
  */
 const LANDING_PAGE = new RegExp(
-  `^/(?:(?:${LANGUAGES.filter((l) => l.prefix).map((l) => l.prefix).join('|')})/)?(?:(?:${[...SECTION_LIST.map((s) => s.slug), APPEAL_PATH.slice(1)].join('|')})/)?index\\.html$`,
+  `^/(?:(?:${LANGUAGES.filter((l) => l.prefix)
+    .map((l) => l.prefix)
+    .join('|')})/)?(?:(?:${[...SECTION_LIST.map((s) => s.slug), APPEAL_PATH.slice(1)].join('|')})/)?index\\.html$`,
 );
 export const bestQuality = (sitePath: string) => sitePath.startsWith('/_astro/') || LANDING_PAGE.test(sitePath);
 /** gzip only serves clients without brotli: its best (9) for the same files as brotli's best, the default (6) elsewhere (0.3 % larger, 40 % faster). */
@@ -72,9 +74,22 @@ export const sha256 = (body: Buffer | string) => hash('sha256', body);
 
 /** The compressed siblings of one file (their encodings and levels), and whether the cache keeps them. */
 function encodingsOf(sitePath: string): { siblings: { encoding: CompressJob['encoding']; level: number }[]; cached: boolean } {
-  if (bestQuality(sitePath)) return { siblings: [{ encoding: 'br', level: BROTLI_QUALITY.best }, { encoding: 'gz', level: GZIP_LEVEL.best }], cached: true };
+  if (bestQuality(sitePath))
+    return {
+      siblings: [
+        { encoding: 'br', level: BROTLI_QUALITY.best },
+        { encoding: 'gz', level: GZIP_LEVEL.best },
+      ],
+      cached: true,
+    };
   if (sitePath.endsWith('.html')) return { siblings: [{ encoding: 'br', level: BROTLI_QUALITY.page }], cached: false };
-  return { siblings: [{ encoding: 'br', level: BROTLI_QUALITY.page }, { encoding: 'gz', level: GZIP_LEVEL.page }], cached: true };
+  return {
+    siblings: [
+      { encoding: 'br', level: BROTLI_QUALITY.page },
+      { encoding: 'gz', level: GZIP_LEVEL.page },
+    ],
+    cached: true,
+  };
 }
 
 /** Puts the previous release's sibling (site path, identity) at `target` if it has that identity; false if not. */
@@ -87,13 +102,7 @@ export interface Compressor {
    * (`fromPrevious`), the cache, or compressed now; returns the site-relative siblings with a
    * stable identity of each (the same source and settings always give the same bytes).
    */
-  compress(
-    file: string,
-    sitePath: string,
-    body: () => Buffer | Promise<Buffer>,
-    hash: string,
-    fromPrevious?: FromPrevious,
-  ): Promise<{ file: string; identity: string }[]>;
+  compress(file: string, sitePath: string, body: () => Buffer | Promise<Buffer>, hash: string, fromPrevious?: FromPrevious): Promise<{ file: string; identity: string }[]>;
   /** Drops the cache entries that this build did not use and that were made over a week ago (looked for at most once a day). */
   prune(now?: number): Promise<number>;
   /** Stops the compression threads. */
@@ -185,7 +194,10 @@ export async function createCompressor(cacheDir = readMachineSettings().compress
     },
     async prune(now = Date.now()) {
       const mark = join(cacheDir, PRUNED_MARK);
-      const last = await stat(mark).then((s) => s.mtimeMs, () => 0);
+      const last = await stat(mark).then(
+        (s) => s.mtimeMs,
+        () => 0,
+      );
       if (now - last < PRUNE_EVERY_MS) return 0;
       let removed = 0;
       for (const name of present) {
@@ -193,7 +205,10 @@ export async function createCompressor(cacheDir = readMachineSettings().compress
         const p = join(cacheDir, name);
         // Its time is when it was made (it is never rewritten: release files link to it and keep that
         // time as their Last-Modified). An old entry that another build still uses is simply made again.
-        const mtimeMs = await stat(p).then((s) => s.mtimeMs, () => now);
+        const mtimeMs = await stat(p).then(
+          (s) => s.mtimeMs,
+          () => now,
+        );
         if (now - mtimeMs > CACHE_UNUSED_MS) {
           await rm(p, { force: true });
           removed++;

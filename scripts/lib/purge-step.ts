@@ -135,32 +135,36 @@ async function purgeByUrl(base: string, key: string | undefined, paths: readonly
   const agent = target.protocol === 'https:' ? undefined : new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   const prefix = target.pathname.replace(/\/+$/, '');
   try {
-    await mapLimit(paths, CONCURRENCY, (path) =>
-      new Promise<void>((ok, fail) => {
-        const req = send(
-          {
-            protocol: target.protocol,
-            hostname: target.hostname,
-            port: target.port,
-            method: 'PURGE',
-            path: `${prefix}${path}`,
-            headers: key ? { 'x-purge-key': key } : {},
-            agent,
-            timeout: REQUEST_TIMEOUT_MS,
-          },
-          (res) => {
-            res.resume();
-            // 404: the edge had no copy of it (some CDNs say so), which is what a purge wants.
-            const status = res.statusCode ?? 0;
-            if ((status >= 200 && status < 300) || status === 404) ok();
-            else if (status === 403) fail(new Error(`the edge refused PURGE ${path} (403): ${key ? 'is PURGE_KEY_FILE the edge\'s key' : 'PURGE_KEY_FILE is not set; the edge wants its key'}?`));
-            else fail(new Error(`the edge answered ${status} to PURGE ${path}`));
-          },
-        );
-        req.on('timeout', () => req.destroy(new Error(`no answer to PURGE ${path} within ${REQUEST_TIMEOUT_MS / 1000} s`)));
-        req.on('error', (error) => fail(new Error(`PURGE ${path} to ${target.origin}: ${messageOf(error)}`)));
-        req.end();
-      }),
+    await mapLimit(
+      paths,
+      CONCURRENCY,
+      (path) =>
+        new Promise<void>((ok, fail) => {
+          const req = send(
+            {
+              protocol: target.protocol,
+              hostname: target.hostname,
+              port: target.port,
+              method: 'PURGE',
+              path: `${prefix}${path}`,
+              headers: key ? { 'x-purge-key': key } : {},
+              agent,
+              timeout: REQUEST_TIMEOUT_MS,
+            },
+            (res) => {
+              res.resume();
+              // 404: the edge had no copy of it (some CDNs say so), which is what a purge wants.
+              const status = res.statusCode ?? 0;
+              if ((status >= 200 && status < 300) || status === 404) ok();
+              else if (status === 403)
+                fail(new Error(`the edge refused PURGE ${path} (403): ${key ? "is PURGE_KEY_FILE the edge's key" : 'PURGE_KEY_FILE is not set; the edge wants its key'}?`));
+              else fail(new Error(`the edge answered ${status} to PURGE ${path}`));
+            },
+          );
+          req.on('timeout', () => req.destroy(new Error(`no answer to PURGE ${path} within ${REQUEST_TIMEOUT_MS / 1000} s`)));
+          req.on('error', (error) => fail(new Error(`PURGE ${path} to ${target.origin}: ${messageOf(error)}`)));
+          req.end();
+        }),
     );
   } finally {
     agent?.destroy();

@@ -108,11 +108,7 @@ const runBuild = (outDir: string, previousRelease: string | null, signal?: Abort
  * cache, staging and the publish are never shared by two runs). Another run holding it: throws
  * LockBusyError, or waits with `wait`. Refuses without API_BASE and SITE_URL; never starts the sample API.
  */
-export async function rebuild(
-  changes: ContentChanges = 'all',
-  signal?: AbortSignal,
-  options: { wait?: boolean; force?: boolean } = {},
-): Promise<RebuildReport> {
+export async function rebuild(changes: ContentChanges = 'all', signal?: AbortSignal, options: { wait?: boolean; force?: boolean } = {}): Promise<RebuildReport> {
   const problem = deployEnvProblem();
   if (problem) throw new Error(problem);
   const dir = releasesDir();
@@ -132,7 +128,10 @@ const elapsed = (since: number) => Math.round(performance.now() - since);
 async function rebuildLocked(changes: ContentChanges, signal: AbortSignal | undefined, force: boolean): Promise<RebuildReport> {
   const dir = releasesDir();
   const startedAt = new Date();
-  const id = startedAt.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const id = startedAt
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
   await mkdir(join(dir, 'reports'), { recursive: true });
   const checkAbort = () => {
     if (signal?.aborted) throw new Error('rebuild aborted before publishing; the published site is unchanged');
@@ -253,7 +252,10 @@ async function publish(dir: string, id: string, built: BuildReport, previousId: 
   const previousHashes = previousId ? await releaseFileHashes(join(dir, previousId)) : new Map<string, string>();
   const { added, changed, removed } = diffHashes(previousHashes, hashes);
   await replaceFile(fileHashesPath(dir, id), JSON.stringify(Object.fromEntries(hashes)), { mode: REPORT_MODE });
-  await syncTree(staging, [...hashes.keys()].map((p) => join(staging, p)));
+  await syncTree(
+    staging,
+    [...hashes.keys()].map((p) => join(staging, p)),
+  );
   await rename(staging, join(dir, id));
   const policyProblem = await publishRelease(dir, id, previousId);
   return { files: { added: added.sort(), changed: changed.sort(), removed: removed.sort() }, policyProblem };

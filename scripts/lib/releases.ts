@@ -100,10 +100,7 @@ export interface Lock {
  * `wait` polls until it is free (or `signal` aborts). Held by a dead process of this machine:
  * taken over, with a line to `log`.
  */
-export async function acquireLock(
-  dir: string,
-  options: { wait?: boolean; signal?: AbortSignal; log?: (line: string) => void; pollMs?: number } = {},
-): Promise<Lock> {
+export async function acquireLock(dir: string, options: { wait?: boolean; signal?: AbortSignal; log?: (line: string) => void; pollMs?: number } = {}): Promise<Lock> {
   const file = join(dir, LOCK_FILE);
   const info: LockInfo = { pid: process.pid, host: hostname(), startedAt: new Date().toISOString() };
   let told = false;
@@ -165,9 +162,7 @@ export async function removeStaleStaging(dir: string): Promise<void> {
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
   for (const e of entries) {
     const report = STEP_REPORT.exec(e.name);
-    const stale = e.isDirectory()
-      ? e.name === 'staging' || e.name.startsWith('staging-')
-      : report !== null && Number(report[1]) !== process.pid;
+    const stale = e.isDirectory() ? e.name === 'staging' || e.name.startsWith('staging-') : report !== null && Number(report[1]) !== process.pid;
     if (!stale) continue;
     await (e.isDirectory() ? removeIdly(join(dir, e.name)) : rm(join(dir, e.name), { force: true })).catch((error: unknown) =>
       console.warn(`rebuild: could not remove ${join(dir, e.name)}: ${error instanceof Error ? error.message : String(error)}`),
@@ -226,10 +221,12 @@ export function flushWhileBuilding(root: string, everyMs = 3000): () => Promise<
 export async function syncFiles(files: readonly string[]): Promise<void> {
   if (!files.length) return;
   await mapLimit(files, SYNC_CONCURRENCY, fsyncPath);
-  const common = files.map((f) => dirname(resolve(f))).reduce((a, b) => {
-    while (a !== b && !b.startsWith(a.endsWith(sep) ? a : a + sep)) a = dirname(a);
-    return a;
-  });
+  const common = files
+    .map((f) => dirname(resolve(f)))
+    .reduce((a, b) => {
+      while (a !== b && !b.startsWith(a.endsWith(sep) ? a : a + sep)) a = dirname(a);
+      return a;
+    });
   const dirs = new Set<string>();
   for (const f of files) {
     for (let d = dirname(resolve(f)); !dirs.has(d); d = dirname(d)) {

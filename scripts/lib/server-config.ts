@@ -75,7 +75,7 @@ export function redirectsFile(tables: Tables = SITE_TABLES): string {
   }
   lines.push(
     "# A wrong address gets its language's not-found page with status 404, as nginx and scripts/serve.ts give it",
-    '# (such a rule applies only where no file is found); the other languages first, the site\'s root last.',
+    "# (such a rule applies only where no file is found); the other languages first, the site's root last.",
   );
   for (const prefix of tables.prefixes.filter(Boolean)) lines.push(`${tables.basePath}/${prefix}/* ${tables.basePath}/${prefix}/404/index.html 404`);
   lines.push(`${tables.basePath}/* ${tables.basePath}/404.html 404`);

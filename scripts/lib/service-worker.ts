@@ -37,9 +37,7 @@ export async function precacheList(root: string): Promise<ManifestEntry[]> {
     manifestTransforms: [
       // Addresses as pages link them (`/ru/offline`, under the base path), in one order whatever order the files were found in.
       async (entries) => ({
-        manifest: entries
-          .map((e) => ({ ...e, url: siteAddress(`/${e.url.replace(/\/?index\.html$/, '')}`) }))
-          .sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0)),
+        manifest: entries.map((e) => ({ ...e, url: siteAddress(`/${e.url.replace(/\/?index\.html$/, '')}`) })).sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0)),
       }),
     ],
   });

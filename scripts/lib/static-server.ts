@@ -74,7 +74,10 @@ export function acceptedEncodings(header: string): (coding: string) => boolean {
 
 /** The precompressed sibling to send, if the client accepts it and it exists. */
 async function encoded(accepts: (coding: string) => boolean, file: string) {
-  for (const [token, ext] of [['br', 'br'], ['gzip', 'gz']] as const) {
+  for (const [token, ext] of [
+    ['br', 'br'],
+    ['gzip', 'gz'],
+  ] as const) {
     if (accepts(token)) {
       const found = await fileAt(`${file}.${ext}`);
       if (found) return { ...found, encoding: token };
@@ -221,7 +224,10 @@ export async function serveDist(
       root: resolve(root),
       basePath,
       // The policy the build computed for this release, sent with every page as the production server does.
-      csp: await readFile(join(resolve(root), CSP_FILE), 'utf8').then((s) => s.trim(), () => null),
+      csp: await readFile(join(resolve(root), CSP_FILE), 'utf8').then(
+        (s) => s.trim(),
+        () => null,
+      ),
     })),
   );
   sites.sort((a, b) => b.basePath.length - a.basePath.length);

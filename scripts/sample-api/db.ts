@@ -51,8 +51,7 @@ CREATE TABLE media_versions (path TEXT PRIMARY KEY, version INTEGER NOT NULL, mo
 CREATE VIRTUAL TABLE search_index USING fts5(title, body, lang UNINDEXED, ref_id UNINDEXED, is_page UNINDEXED,
   tokenize = 'unicode61 remove_diacritics 2');
 `;
-const CONTENT_TABLES = ['posts', 'pages', 'menu_groups', 'menu_items', 'employees', 'photo_groups', 'videos', 'surveys',
-  'survey_seed_counts', 'search_index', 'media_versions'];
+const CONTENT_TABLES = ['posts', 'pages', 'menu_groups', 'menu_items', 'employees', 'photo_groups', 'videos', 'surveys', 'survey_seed_counts', 'search_index', 'media_versions'];
 
 const KEPT_SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -62,12 +61,46 @@ CREATE TABLE IF NOT EXISTS survey_answers (id INTEGER PRIMARY KEY AUTOINCREMENT,
   is_like INTEGER NOT NULL, answered_at TEXT NOT NULL);
 `;
 
-interface SeedPost { type: number; date: string | null; views: number | null; image: string | null; title: Texts; brief: Texts; html: Texts }
-interface SeedPage { id: number; views: number; title: Texts; html: Texts }
-interface SeedMenuGroup { title: Texts; isTop: boolean; items: { title: Texts; page: string; isPage: boolean }[] }
-interface SeedEmployee { category: number; fio: Texts; position: Texts; briefly: Texts; biography: Texts; obligation: Texts; image: string }
-interface SeedGalleries { photoGroups: { title: Texts; date: string; photos: string[] }[]; videos: { title: Texts; url: string }[] }
-interface SeedSurvey { title: Texts; brief: Texts; author: Texts; likes: number; dislikes: number }
+interface SeedPost {
+  type: number;
+  date: string | null;
+  views: number | null;
+  image: string | null;
+  title: Texts;
+  brief: Texts;
+  html: Texts;
+}
+interface SeedPage {
+  id: number;
+  views: number;
+  title: Texts;
+  html: Texts;
+}
+interface SeedMenuGroup {
+  title: Texts;
+  isTop: boolean;
+  items: { title: Texts; page: string; isPage: boolean }[];
+}
+interface SeedEmployee {
+  category: number;
+  fio: Texts;
+  position: Texts;
+  briefly: Texts;
+  biography: Texts;
+  obligation: Texts;
+  image: string;
+}
+interface SeedGalleries {
+  photoGroups: { title: Texts; date: string; photos: string[] }[];
+  videos: { title: Texts; url: string }[];
+}
+interface SeedSurvey {
+  title: Texts;
+  brief: Texts;
+  author: Texts;
+  likes: number;
+  dislikes: number;
+}
 
 function readSeed<T>(file: string): T {
   return JSON.parse(readFileSync(new URL(file, SEED_DIR), 'utf8')) as T;
@@ -219,8 +252,17 @@ function seedEmployees(db: DatabaseSync, picture: PictureOf): void {
   const addEmployee = db.prepare('INSERT INTO employees VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
   readSeed<SeedEmployee[]>('employees.json').forEach((e, i) => {
     for (const lang of LANGS) {
-      addEmployee.run(i + 1, lang, e.category, picture(e.image, `employee/${i + 1}`, 'portrait'), textIn(e.fio, lang), textIn(e.position, lang),
-        textIn(e.briefly, lang), textIn(e.biography, lang), textIn(e.obligation, lang));
+      addEmployee.run(
+        i + 1,
+        lang,
+        e.category,
+        picture(e.image, `employee/${i + 1}`, 'portrait'),
+        textIn(e.fio, lang),
+        textIn(e.position, lang),
+        textIn(e.briefly, lang),
+        textIn(e.biography, lang),
+        textIn(e.obligation, lang),
+      );
     }
   });
 }

@@ -45,5 +45,10 @@ export function sampleDocument(name: string): Picture | null {
   if (!make) return null;
   const bytes = make();
   const extension = name.split('.').pop()!;
-  return { bytes, contentType: TYPES[extension] ?? 'application/octet-stream', etag: `"${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}"`, modified: ORIGINAL_MODIFIED };
+  return {
+    bytes,
+    contentType: TYPES[extension] ?? 'application/octet-stream',
+    etag: `"${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}"`,
+    modified: ORIGINAL_MODIFIED,
+  };
 }

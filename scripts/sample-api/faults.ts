@@ -159,10 +159,7 @@ export interface FaultInjector {
   close(): void;
 }
 
-export function createFaultInjector(
-  rules: readonly FaultRule[],
-  options: { log?: (line: string) => void } = {},
-): FaultInjector {
+export function createFaultInjector(rules: readonly FaultRule[], options: { log?: (line: string) => void } = {}): FaultInjector {
   const { log } = options;
   const active = rules.map((rule, index) => ({ rule, index, used: 0 }));
   const timers = new Set<NodeJS.Timeout>();
@@ -170,9 +167,7 @@ export function createFaultInjector(
   return {
     handle(req, res, next) {
       const url = req.url ?? '/';
-      const hit = req.method === 'OPTIONS'
-        ? undefined
-        : active.find((a) => (a.rule.times === undefined || a.used < a.rule.times) && ruleMatches(a.rule.match, url));
+      const hit = req.method === 'OPTIONS' ? undefined : active.find((a) => (a.rule.times === undefined || a.used < a.rule.times) && ruleMatches(a.rule.match, url));
       if (!hit) return next();
       hit.used++;
       const { rule } = hit;
@@ -282,19 +277,13 @@ function send(res: ServerResponse, status: number, headers: OutgoingHttpHeaders,
  * Lets the normal handler answer into a buffer instead of the socket, then
  * hands status, headers and body to `done`, which writes the real answer.
  */
-function capture(
-  res: ServerResponse,
-  next: () => void,
-  done: (status: number, headers: OutgoingHttpHeaders, body: Buffer) => void,
-): void {
+function capture(res: ServerResponse, next: () => void, done: (status: number, headers: OutgoingHttpHeaders, body: Buffer) => void): void {
   const original = { writeHead: res.writeHead, write: res.write, end: res.end };
   const chunks: Buffer[] = [];
   let status: number | undefined;
   let headers: OutgoingHttpHeaders = {};
   const toBuffer = (chunk: unknown, encoding: unknown): Buffer =>
-    typeof chunk === 'string'
-      ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
-      : Buffer.from(chunk as Uint8Array);
+    typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.from(chunk as Uint8Array);
 
   res.writeHead = function (code: number, ...rest: unknown[]) {
     status = code;

@@ -21,16 +21,7 @@
  */
 import { parseArgs } from 'node:util';
 import { faultsFromEnv, parseFaultFlag, type FaultRule } from './faults.ts';
-import {
-  latencyFromEnv,
-  mediaHeadersFromEnv,
-  parseLatency,
-  parseMediaHeaderMode,
-  parsePhotoMode,
-  photosFromEnv,
-  type MediaHeaderMode,
-  type PhotoMode,
-} from './media.ts';
+import { latencyFromEnv, mediaHeadersFromEnv, parseLatency, parseMediaHeaderMode, parsePhotoMode, photosFromEnv, type MediaHeaderMode, type PhotoMode } from './media.ts';
 import { startSampleApi } from './server.ts';
 
 const { values } = parseArgs({
@@ -55,9 +46,7 @@ let latencyMs: number;
 try {
   faults = [...faultsFromEnv(), ...values.fault.map(parseFaultFlag)];
   photos = values.photos !== undefined ? parsePhotoMode(values.photos, '--photos') : photosFromEnv();
-  mediaHeaders = values['media-headers'] !== undefined
-    ? parseMediaHeaderMode(values['media-headers'], '--media-headers')
-    : mediaHeadersFromEnv();
+  mediaHeaders = values['media-headers'] !== undefined ? parseMediaHeaderMode(values['media-headers'], '--media-headers') : mediaHeadersFromEnv();
   latencyMs = values.latency !== undefined ? parseLatency(values.latency, '--latency') : latencyFromEnv();
 } catch (err) {
   console.error(err instanceof Error ? err.message : String(err));

@@ -61,8 +61,7 @@ function oneOf<T extends string>(modes: readonly T[], value: string, where: stri
 }
 
 export const parsePhotoMode = (value: string, where = 'photos'): PhotoMode => oneOf(PHOTO_MODES, value, where);
-export const parseMediaHeaderMode = (value: string, where = 'mediaHeaders'): MediaHeaderMode =>
-  oneOf(MEDIA_HEADER_MODES, value, where);
+export const parseMediaHeaderMode = (value: string, where = 'mediaHeaders'): MediaHeaderMode => oneOf(MEDIA_HEADER_MODES, value, where);
 
 export function parseLatency(value: string | number, where = 'latencyMs'): number {
   const n = typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value);
@@ -90,15 +89,27 @@ export function latencyFromEnv(raw: string | undefined = process.env.SAMPLE_API_
 type Rgb = [number, number, number];
 // Tones of outdoor photographs of the region: sky, haze, sand, brick, steppe, trees, water, shade, plaster.
 const TONES: Rgb[] = [
-  [112, 160, 214], [196, 212, 228], [206, 178, 128], [168, 96, 70], [132, 150, 84],
-  [62, 96, 58], [70, 118, 150], [48, 44, 46], [226, 220, 204], [150, 120, 96],
+  [112, 160, 214],
+  [196, 212, 228],
+  [206, 178, 128],
+  [168, 96, 70],
+  [132, 150, 84],
+  [62, 96, 58],
+  [70, 118, 150],
+  [48, 44, 46],
+  [226, 220, 204],
+  [150, 120, 96],
 ];
 
 /** A `gw`×`gh` grid of RGB values from `cell`, upscaled to `w`×`h` with a smooth (bicubic) kernel. */
 async function smoothGrid(gw: number, gh: number, w: number, h: number, cell: (x: number, y: number) => Rgb): Promise<Buffer> {
   const grid = Buffer.alloc(gw * gh * 3);
   for (let y = 0; y < gh; y++) {
-    for (let x = 0; x < gw; x++) grid.set(cell(x, y).map((c) => Math.max(0, Math.min(255, Math.round(c)))), (y * gw + x) * 3);
+    for (let x = 0; x < gw; x++)
+      grid.set(
+        cell(x, y).map((c) => Math.max(0, Math.min(255, Math.round(c)))),
+        (y * gw + x) * 3,
+      );
   }
   return sharp(grid, { raw: { width: gw, height: gh, channels: 3 } })
     .resize(w, h, { kernel: 'cubic', fit: 'fill' })

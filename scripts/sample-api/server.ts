@@ -39,8 +39,12 @@ const MAX_IDEMPOTENCY_KEY_LENGTH = 100;
 
 /** The API's own answers, in its four languages (1 uz-Latn, 2 uz-Cyrl, 3 ru, 4 en). */
 const MESSAGES = {
-  appealReceived: ['Murojaatingiz qabul qilindi. Raqami: {n}', 'Мурожаатингиз қабул қилинди. Рақами: {n}',
-    'Ваше обращение принято. Номер: {n}', 'Your appeal has been received. Number: {n}'],
+  appealReceived: [
+    'Murojaatingiz qabul qilindi. Raqami: {n}',
+    'Мурожаатингиз қабул қилинди. Рақами: {n}',
+    'Ваше обращение принято. Номер: {n}',
+    'Your appeal has been received. Number: {n}',
+  ],
   captchaMissing: ['Captcha tasdiqlanmadi', 'Captcha тасдиқланмади', 'Капча не подтверждена', 'The captcha was not confirmed'],
   emptyQuery: ['Qidiruv soʻzini kiriting', 'Қидирув сўзини киритинг', 'Введите поисковый запрос', 'Enter a search term'],
 } as const;
@@ -161,7 +165,6 @@ function cors(req: IncomingMessage, res: ServerResponse): void {
   res.setHeader('access-control-max-age', '600');
 }
 
-
 function langOf(req: IncomingMessage, header = 'langtype'): number {
   const n = Number(req.headers[header]);
   return n >= 1 && n <= 4 ? n : 1;
@@ -181,11 +184,12 @@ async function readText(req: IncomingMessage): Promise<string | null> {
 function ftsQuery(q: string, uzLatin = false): string {
   // Uzbek Latin content writes oʻ, gʻ (U+02BB) and the tutuq belgisi (U+02BC); people type ' or ‘ for both.
   const nfc = q.normalize('NFC');
-  const typed = !uzLatin ? nfc : nfc
-    .replace(/([oOgG])['‘’`ʼ](?=\p{L})/gu, '$1\u02BB')
-    .replace(/(?<=\p{L})['‘’`](?=\p{L})/gu, '\u02BC');
+  const typed = !uzLatin ? nfc : nfc.replace(/([oOgG])['‘’`ʼ](?=\p{L})/gu, '$1\u02BB').replace(/(?<=\p{L})['‘’`](?=\p{L})/gu, '\u02BC');
   const words = typed.match(/[\p{L}\p{N}]+/gu) ?? [];
-  return words.slice(0, 8).map((w) => `"${w}"*`).join(' ');
+  return words
+    .slice(0, 8)
+    .map((w) => `"${w}"*`)
+    .join(' ');
 }
 
 /** The sample API's SQL, prepared once. */
@@ -271,7 +275,11 @@ function answerSearch(q: Queries, req: IncomingMessage, res: ServerResponse, url
   const match = ftsQuery(url.searchParams.get('q') ?? '', searchLang === 1);
   if (!match) return sendJson(res, 200, { errorMsg: message('emptyQuery', searchLang) });
   const rows = q.search.all(match, searchLang) as { id: number; title: string; is_page: number }[];
-  return sendJson(res, 200, rows.map((r) => ({ id: r.id, title: r.title, ispage: r.is_page === 1 })));
+  return sendJson(
+    res,
+    200,
+    rows.map((r) => ({ id: r.id, title: r.title, ispage: r.is_page === 1 })),
+  );
 }
 
 /** For tests: a picture replaced at the same URL (media.ts). Never answered to another machine. */

@@ -25,15 +25,34 @@ const LITERAL =
  * u (mavqe', Jome'). Other leading or trailing apostrophes are quotation
  * marks and stay as they are.
  */
-const WORD = new RegExp(
-  `[A-Za-z]+(?:[${APOSTROPHES}]{1,2}[A-Za-z]+)*(?:(?<=[gGaAeEiIuU])[${APOSTROPHES}])?`,
-  'g',
-);
+const WORD = new RegExp(`[A-Za-z]+(?:[${APOSTROPHES}]{1,2}[A-Za-z]+)*(?:(?<=[gGaAeEiIuU])[${APOSTROPHES}])?`, 'g');
 
 const LETTERS: Readonly<Record<string, string>> = {
-  a: 'а', b: 'б', c: 'ц', d: 'д', f: 'ф', g: 'г', h: 'ҳ', i: 'и',
-  j: 'ж', k: 'к', l: 'л', m: 'м', n: 'н', o: 'о', p: 'п', q: 'қ',
-  r: 'р', s: 'с', t: 'т', u: 'у', v: 'в', w: 'в', x: 'х', y: 'й', z: 'з',
+  a: 'а',
+  b: 'б',
+  c: 'ц',
+  d: 'д',
+  f: 'ф',
+  g: 'г',
+  h: 'ҳ',
+  i: 'и',
+  j: 'ж',
+  k: 'к',
+  l: 'л',
+  m: 'м',
+  n: 'н',
+  o: 'о',
+  p: 'п',
+  q: 'қ',
+  r: 'р',
+  s: 'с',
+  t: 'т',
+  u: 'у',
+  v: 'в',
+  w: 'в',
+  x: 'х',
+  y: 'й',
+  z: 'з',
 };
 
 const VOWELS = 'aeiou';
@@ -252,9 +271,7 @@ function mapGaps(text: string, keep: RegExp, convert: (gap: string) => string): 
 
 /** Codes glued to digits (IP65, A4, 5G) are not words and stay Latin. */
 function convertPlain(text: string): string {
-  return text.replace(WORD, (word: string, at: number) =>
-    /\d/.test(text.charAt(at - 1)) || /\d/.test(text.charAt(at + word.length)) ? word : convertWord(word),
-  );
+  return text.replace(WORD, (word: string, at: number) => (/\d/.test(text.charAt(at - 1)) || /\d/.test(text.charAt(at + word.length)) ? word : convertWord(word)));
 }
 
 /** Converts text with no markup, leaving URLs and e-mail addresses alone. */

@@ -172,13 +172,7 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   /** Validates each item; malformed ones are skipped with a warning naming endpoint, language and id. */
-  function items<S extends v.GenericSchema, T>(
-    endpoint: string,
-    lang: LangNumber,
-    raw: unknown[],
-    schema: S,
-    map: (w: v.InferOutput<S>) => T,
-  ): T[] {
+  function items<S extends v.GenericSchema, T>(endpoint: string, lang: LangNumber, raw: unknown[], schema: S, map: (w: v.InferOutput<S>) => T): T[] {
     const out: T[] = [];
     for (const item of raw) {
       const parsed = v.safeParse(schema, item);
@@ -188,12 +182,7 @@ export function createApiClient(options: ApiClientOptions) {
     return out;
   }
 
-  async function getList<S extends v.GenericSchema, T>(
-    path: string,
-    lang: LangNumber,
-    schema: S,
-    map: (w: v.InferOutput<S>) => T,
-  ): Promise<T[]> {
+  async function getList<S extends v.GenericSchema, T>(path: string, lang: LangNumber, schema: S, map: (w: v.InferOutput<S>) => T): Promise<T[]> {
     const body = await getJson(path, url(path), lang);
     return items(path, lang, listOf(path, body), schema, map);
   }
@@ -239,24 +228,18 @@ export function createApiClient(options: ApiClientOptions) {
       return null;
     },
 
-    surveys: (lang: LangNumber): Promise<Survey[]> =>
-      getList('api/survey/getAll', lang, wire.surveySchema, wire.toSurvey),
+    surveys: (lang: LangNumber): Promise<Survey[]> => getList('api/survey/getAll', lang, wire.surveySchema, wire.toSurvey),
 
     menus: async (lang: LangNumber): Promise<NavGroup[]> => {
       const path = 'api/home/menus';
-      return getList(path, lang, wire.navGroupSchema, (g) =>
-        wire.toNavGroup(g, (item, problem) => onWarning({ endpoint: path, lang, id: idOf(item) ?? g.title, problem })),
-      );
+      return getList(path, lang, wire.navGroupSchema, (g) => wire.toNavGroup(g, (item, problem) => onWarning({ endpoint: path, lang, id: idOf(item) ?? g.title, problem })));
     },
 
-    employees: (category: EmployeeCategory, lang: LangNumber): Promise<Employee[]> =>
-      getList(`api/employee/${category}`, lang, wire.employeeSchema, wire.toEmployee),
+    employees: (category: EmployeeCategory, lang: LangNumber): Promise<Employee[]> => getList(`api/employee/${category}`, lang, wire.employeeSchema, wire.toEmployee),
 
-    photoGroups: (lang: LangNumber): Promise<PhotoGroup[]> =>
-      getList('api/gallery/photos', lang, wire.photoGroupSchema, wire.toPhotoGroup),
+    photoGroups: (lang: LangNumber): Promise<PhotoGroup[]> => getList('api/gallery/photos', lang, wire.photoGroupSchema, wire.toPhotoGroup),
 
-    videos: (lang: LangNumber): Promise<Video[]> =>
-      getList('api/gallery/videos', lang, wire.videoSchema, wire.toVideo),
+    videos: (lang: LangNumber): Promise<Video[]> => getList('api/gallery/videos', lang, wire.videoSchema, wire.toVideo),
 
     async search(query: string, lang: LangNumber): Promise<SearchOutcome> {
       const path = 'api/search';

@@ -63,15 +63,10 @@ export interface SearchResult {
   isPage: boolean;
 }
 
-export type SearchOutcome =
-  | { kind: 'results'; results: SearchResult[] }
-  | { kind: 'message'; message: string };
+export type SearchOutcome = { kind: 'results'; results: SearchResult[] } | { kind: 'message'; message: string };
 
 /** A menu item is one of three kinds: a content page, an external link or a route (docs/rules.md, Menu items). */
-export type NavTarget =
-  | { kind: 'page'; pageId: number }
-  | { kind: 'external'; url: string }
-  | { kind: 'route'; path: string };
+export type NavTarget = { kind: 'page'; pageId: number } | { kind: 'external'; url: string } | { kind: 'route'; path: string };
 
 export interface NavItem {
   title: string;

@@ -5,19 +5,7 @@
  * appeal fields.
  */
 import * as v from 'valibot';
-import type {
-  Appeal,
-  ContentPage,
-  Employee,
-  NavGroup,
-  NavTarget,
-  PhotoGroup,
-  Post,
-  PostSummary,
-  SearchResult,
-  Survey,
-  Video,
-} from './types.ts';
+import type { Appeal, ContentPage, Employee, NavGroup, NavTarget, PhotoGroup, Post, PostSummary, SearchResult, Survey, Video } from './types.ts';
 
 const id = v.pipe(v.number(), v.integer(), v.minValue(0));
 const text = v.string();
@@ -111,10 +99,7 @@ const webUrl = v.pipe(
 
 export const videoSchema = v.object({ id, title: text, urlVideo: webUrl });
 
-export const applyAnswerSchema = v.union([
-  v.object({ errorMsg: v.string() }),
-  v.object({ data: v.object({ msg: v.string() }) }),
-]);
+export const applyAnswerSchema = v.union([v.object({ errorMsg: v.string() }), v.object({ data: v.object({ msg: v.string() }) })]);
 
 // ---- mapping: wire → domain ----------------------------------------------
 
@@ -166,10 +151,7 @@ export function toNavTarget(page: string | number, isPage: boolean): NavTarget |
 }
 
 /** Maps a menu group, dropping items that are malformed; the problem of each is reported. */
-export function toNavGroup(
-  w: v.InferOutput<typeof navGroupSchema>,
-  onBadItem: (item: unknown, problem: string) => void,
-): NavGroup {
+export function toNavGroup(w: v.InferOutput<typeof navGroupSchema>, onBadItem: (item: unknown, problem: string) => void): NavGroup {
   const items: NavGroup['items'] = [];
   for (const raw of w.items) {
     const parsed = v.safeParse(navItemSchema, raw);

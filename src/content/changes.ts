@@ -18,8 +18,7 @@ export interface ContentChange {
  * (`video`, and `lists`: the list pages' order), with the item's id where there is one.
  */
 export type SnapshotItemKind = ContentType | 'video' | 'lists';
-export const itemKey = (kind: SnapshotItemKind, langCode: string, id?: string | number) =>
-  id === undefined ? `${kind}@${langCode}` : `${kind}:${id}@${langCode}`;
+export const itemKey = (kind: SnapshotItemKind, langCode: string, id?: string | number) => (id === undefined ? `${kind}@${langCode}` : `${kind}:${id}@${langCode}`);
 
 /** What a pull or rebuild is asked to refresh: a list of changes, or `'all'`. */
 export type ContentChanges = ContentChange[] | 'all';
@@ -44,6 +43,4 @@ export function mergeChanges(a: ContentChanges | null, b: ContentChanges): Conte
   return out;
 }
 
-export const describeChanges = (changes: ContentChanges) =>
-  changes === 'all' ? 'all' : changes.map((c) => (c.id === undefined ? c.type : `${c.type}#${c.id}`)).join(', ');
-
+export const describeChanges = (changes: ContentChanges) => (changes === 'all' ? 'all' : changes.map((c) => (c.id === undefined ? c.type : `${c.type}#${c.id}`)).join(', '));

@@ -93,7 +93,6 @@ function refetchRule(changes: ContentChanges, type: 'post' | 'page') {
   return (id: number) => ids.has(id);
 }
 
-
 export async function pullContent(options: PullOptions): Promise<PullSummary> {
   const { concurrency = 6, log = (l) => console.log(l) } = options;
   const started = performance.now();
@@ -129,9 +128,7 @@ export async function pullContent(options: PullOptions): Promise<PullSummary> {
     languages: Object.fromEntries(languages.map((c, i) => [LANGUAGES[i]!.code, c])) as Snapshot['languages'],
   };
   const items = languages.reduce(
-    (n, c) =>
-      n + Object.keys(c.posts).length + Object.keys(c.pages).length + c.photoGroups.length + c.videos.length +
-      c.surveys.length + Object.values(c.employees).flat().length,
+    (n, c) => n + Object.keys(c.posts).length + Object.keys(c.pages).length + c.photoGroups.length + c.videos.length + c.surveys.length + Object.values(c.employees).flat().length,
     0,
   );
 
@@ -178,11 +175,7 @@ async function pullLanguage(client: ApiClient, language: Language, limit: Return
   const ids = (page: PostListPage) => page.items.map((item) => item.id);
   const readAll = async ([name, type]: (typeof postTypes)[number]) => {
     const first = await limit(() => client.postList(type, lang, 1));
-    const rest = await Promise.all(
-      Array.from({ length: Math.max(0, first.pageCount - 1) }, (_, i) =>
-        limit(() => client.postList(type, lang, i + 2)),
-      ),
-    );
+    const rest = await Promise.all(Array.from({ length: Math.max(0, first.pageCount - 1) }, (_, i) => limit(() => client.postList(type, lang, i + 2))));
     return [name, [first, ...rest].map(ids)] as const;
   };
   const previous = reuse.previous(language);
@@ -205,10 +198,7 @@ async function pullLanguage(client: ApiClient, language: Language, limit: Return
     }
   };
   // Menus and lists in one Promise.all: whichever fails first fails the pull, and no rejection goes unhandled.
-  const [menus, readLists] = await Promise.all([
-    limit(() => client.menus(lang)),
-    Promise.all(postTypes.map(previous ? readChanged : readAll)),
-  ]);
+  const [menus, readLists] = await Promise.all([limit(() => client.menus(lang)), Promise.all(postTypes.map(previous ? readChanged : readAll))]);
   let listEntries = readLists;
   // A named post that no list shows and the previous pull did not have may stand anywhere in a list: read them all.
   const shown = new Set(listEntries.flatMap(([, pages]) => pages.flat()));
@@ -216,20 +206,14 @@ async function pullLanguage(client: ApiClient, language: Language, limit: Return
 
   // Each id once, however many lists or menu items name it.
   const postIds = [...new Set(listEntries.flatMap(([, pages]) => pages.flat()))];
-  const details = await Promise.all(
-    postIds.map((id) => (namedPosts.has(id) ? namedPosts.get(id) : (reuse.post(language, id) ?? limit(() => skipMissing(client.post(id, lang)))))),
-  );
+  const details = await Promise.all(postIds.map((id) => (namedPosts.has(id) ? namedPosts.get(id) : (reuse.post(language, id) ?? limit(() => skipMissing(client.post(id, lang)))))));
   const posts: Record<number, Post> = {};
   for (const post of details) if (post) posts[post.id] = post;
   // A post whose detail could not be read is left out of every list, so no link leads nowhere.
-  const lists = Object.fromEntries(
-    listEntries.map(([name, pages]) => [name, pages.map((page) => page.filter((id) => id in posts))]),
-  ) as LanguageContent['lists'];
+  const lists = Object.fromEntries(listEntries.map(([name, pages]) => [name, pages.map((page) => page.filter((id) => id in posts))])) as LanguageContent['lists'];
 
   const pageIds = [...new Set(menus.flatMap((g) => g.items.flatMap((i) => (i.target.kind === 'page' ? [i.target.pageId] : []))))];
-  const pageList = await Promise.all(
-    pageIds.map((id) => reuse.page(language, id) ?? limit(() => skipMissing(client.page(id, lang)))),
-  );
+  const pageList = await Promise.all(pageIds.map((id) => reuse.page(language, id) ?? limit(() => skipMissing(client.page(id, lang)))));
   const pages: Record<number, ContentPage> = {};
   for (const page of pageList) if (page) pages[page.id] = page;
 

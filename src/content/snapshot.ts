@@ -1,15 +1,5 @@
 /** The shape of the build-time content snapshot that pages read (one per language). */
-import type {
-  ContentPage,
-  Employee,
-  EmployeeCategory,
-  NavGroup,
-  PhotoGroup,
-  Post,
-  PostTypeName,
-  Survey,
-  Video,
-} from '../api/types.ts';
+import type { ContentPage, Employee, EmployeeCategory, NavGroup, PhotoGroup, Post, PostTypeName, Survey, Video } from '../api/types.ts';
 import type { LangCode, LangNumber } from '../i18n/languages.ts';
 import { itemKey } from './changes.ts';
 

@@ -12,7 +12,10 @@ const inEachLanguage = <S extends v.GenericSchema>(schema: S, message?: string) 
 const nonEmpty = v.pipe(v.string('must be a text'), v.trim(), v.nonEmpty('must not be empty'));
 const webAddress = v.pipe(v.string('must be a web address'), v.url('must be a web address'), v.startsWith('https://', 'must begin with https://'));
 /** A file beside district.json: a plain name, never a path out of the folder. */
-const fileName = v.pipe(v.string('must be a file name'), v.regex(/^[\w-]+(\.[\w-]+)*\.(svg|png|jpg|jpeg|webp)$/, 'must be the name of an SVG, PNG, JPEG or WebP file beside district.json'));
+const fileName = v.pipe(
+  v.string('must be a file name'),
+  v.regex(/^[\w-]+(\.[\w-]+)*\.(svg|png|jpg|jpeg|webp)$/, 'must be the name of an SVG, PNG, JPEG or WebP file beside district.json'),
+);
 const svgFileName = v.pipe(v.string('must be a file name'), v.regex(/^[\w-]+(\.[\w-]+)*\.svg$/, 'must be the name of an SVG file beside district.json'));
 const count = v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(0, 'must not be negative'));
 
@@ -73,7 +76,7 @@ export const districtSchema = v.strictObject({
   /** Both drawn as SVG: the emblem inline in every page's header, the favicon as the browser's tab icon. */
   pictures: v.strictObject({ emblem: svgFileName, favicon: svgFileName }),
   ecology: v.strictObject({ paragraphs, figures: v.array(picture) }),
-  tourism: v.strictObject({ paragraphs, slides: v.pipe(v.array(picture), v.length(3, 'must hold the carousel\'s three pictures')) }),
+  tourism: v.strictObject({ paragraphs, slides: v.pipe(v.array(picture), v.length(3, "must hold the carousel's three pictures")) }),
   dishes: v.strictObject({ paragraphs, figures: v.array(picture) }),
   /** The names the district's site answers to (the first is canonical): nginx's server_name. */
   server: v.strictObject({ names: v.pipe(v.array(v.pipe(v.string(), v.regex(/^[a-z0-9.-]+$/, 'must be a host name'))), v.minLength(1, 'must name at least one host')) }),

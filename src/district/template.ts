@@ -48,12 +48,18 @@ export function districtTemplate(): District {
     },
     map: { lat: 0, lon: 0, zoom: 13, bbox: [0, 0, 0, 0] },
     pictures: { emblem: `${PLACEHOLDER_PICTURE}-emblem.svg`, favicon: `${PLACEHOLDER_PICTURE}-emblem.svg` },
-    ecology: { paragraphs: Object.fromEntries(Object.entries(asking('a paragraph on the district’s environment')).map(([c, t]) => [c, [t]])) as District['ecology']['paragraphs'], figures: [picture('an ecology picture')] },
+    ecology: {
+      paragraphs: Object.fromEntries(Object.entries(asking('a paragraph on the district’s environment')).map(([c, t]) => [c, [t]])) as District['ecology']['paragraphs'],
+      figures: [picture('an ecology picture')],
+    },
     tourism: {
       paragraphs: Object.fromEntries(Object.entries(asking('a paragraph on the district’s history and sights')).map(([c, t]) => [c, [t]])) as District['tourism']['paragraphs'],
       slides: [picture('the first carousel picture'), picture('the second carousel picture'), picture('the third carousel picture')],
     },
-    dishes: { paragraphs: Object.fromEntries(Object.entries(asking('a paragraph on the district’s dishes')).map(([c, t]) => [c, [t]])) as District['dishes']['paragraphs'], figures: [picture('a dish')] },
+    dishes: {
+      paragraphs: Object.fromEntries(Object.entries(asking('a paragraph on the district’s dishes')).map(([c, t]) => [c, [t]])) as District['dishes']['paragraphs'],
+      figures: [picture('a dish')],
+    },
     server: { names: [PLACEHOLDER_HOST] },
   };
 }

@@ -23,9 +23,10 @@ export type Dictionary = { readonly [K in MessageKey]: string };
 const PRODUCT: Record<LangCode, ProductDictionary> = { 'uz-latn': uzLatn, 'uz-cyrl': uzCyrl, ru, en };
 
 /** Every string of each language: the product's and this build's district's. */
-export const DICTIONARIES: Record<LangCode, Dictionary> = Object.fromEntries(
-  LANGUAGES.map((l) => [l.code, { ...PRODUCT[l.code], ...district().texts[l.code] }]),
-) as Record<LangCode, Dictionary>;
+export const DICTIONARIES: Record<LangCode, Dictionary> = Object.fromEntries(LANGUAGES.map((l) => [l.code, { ...PRODUCT[l.code], ...district().texts[l.code] }])) as Record<
+  LangCode,
+  Dictionary
+>;
 
 export function t(lang: Pick<Language, 'code'>, key: MessageKey, vars?: Record<string, string | number>): string {
   const text: string = DICTIONARIES[lang.code][key];

@@ -56,8 +56,7 @@ export function siteAddress(path: string): string {
  * A link an editor wrote from the site's root (`/news/5`), under the site's base path (`/chust/news/5`); one
  * already under it, a relative one, another site's, as it is. Editors write links as the site is served to them.
  */
-export const editorSiteLink = (href: string): string =>
-  BASE_PATH && href.startsWith('/') && !href.startsWith('//') && withinSite(href) === null ? siteAddress(href) : href;
+export const editorSiteLink = (href: string): string => (BASE_PATH && href.startsWith('/') && !href.startsWith('//') && withinSite(href) === null ? siteAddress(href) : href);
 
 /** The site address of a pathname the browser or the server sees (`/chust/ru/news` → `/ru/news`), or null when it lies outside the site. */
 export function withinSite(pathname: string): string | null {

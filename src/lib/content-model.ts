@@ -37,8 +37,7 @@ const isCustom = (name: string) => name.includes('-');
 
 const PARTS = new Set(['li', 'dt', 'dd', 'tr', 'td', 'th', 'thead', 'tbody', 'tfoot', 'caption']);
 /** Whether `node` is inline formatting holding list items, terms or table parts directly. */
-const wrapsParts = (node: ChildNode): boolean =>
-  isElement(node) && PHRASING_ONLY.has(node.name) && node.children.some((c) => isElement(c) && PARTS.has(c.name));
+const wrapsParts = (node: ChildNode): boolean => isElement(node) && PHRASING_ONLY.has(node.name) && node.children.some((c) => isElement(c) && PARTS.has(c.name));
 
 /** Whether `node` cannot stand where only phrasing content may: a block element, or a link holding one. */
 function isFlowOnly(node: ChildNode): boolean {
@@ -164,7 +163,10 @@ class Repair {
             for (let c = col; c < col + span(cell, 'colspan'); c++) taken[c] = Math.max(taken[c] ?? -1, r + down - 1);
             col += span(cell, 'colspan');
           }
-          widths.set(row, taken.reduce((w, last, c) => (last >= r ? c + 1 : w), 0));
+          widths.set(
+            row,
+            taken.reduce((w, last, c) => (last >= r ? c + 1 : w), 0),
+          );
         });
       }
       return { starts, widths };
@@ -175,7 +177,12 @@ class Repair {
       const begun = new Set(starts.map((s) => s.col));
       const unbegun = [...Array(width).keys()].find((c) => !begun.has(c));
       if (unbegun === undefined) {
-        for (const [row, w] of widths) if (w < width) this.append(row, Array.from({ length: width - w }, () => new Element('td', {}, [])));
+        for (const [row, w] of widths)
+          if (w < width)
+            this.append(
+              row,
+              Array.from({ length: width - w }, () => new Element('td', {}, [])),
+            );
         return;
       }
       for (const { cell, col } of starts) {

@@ -35,7 +35,26 @@ export const DROPPED_EMBEDS = ['removed-embed'] as const;
 
 const ALLOWED = new Set([...ALLOWED_TAGS, 'video', 'audio']);
 /** Elements that hold the page together rather than the editor's words: removing them loses nothing. */
-const STRUCTURE = new Set(['html', 'head', 'body', 'div', 'section', 'article', 'main', 'header', 'footer', 'font', 'center', 'o:p', 'tbody', 'colgroup', 'col', 'meta', 'link', 'title']);
+const STRUCTURE = new Set([
+  'html',
+  'head',
+  'body',
+  'div',
+  'section',
+  'article',
+  'main',
+  'header',
+  'footer',
+  'font',
+  'center',
+  'o:p',
+  'tbody',
+  'colgroup',
+  'col',
+  'meta',
+  'link',
+  'title',
+]);
 
 /** Whether the sanitiser keeps `name` in some form (as written, or as a card or a link); `mediaOrigin` is the media server's. */
 function kept(name: string, attributes: Record<string, string>, mediaOrigin: string | null): boolean {
@@ -126,7 +145,15 @@ export function textParts(text: string): (string | { video: EmbeddedVideo; title
       parts.push(before);
       continue;
     }
-    parts.push(before + around.map((e) => `</${e.name}>`).reverse().join(''), { video, title: attributes.title ?? '' }, around.map((e) => e.tag).join(''));
+    parts.push(
+      before +
+        around
+          .map((e) => `</${e.name}>`)
+          .reverse()
+          .join(''),
+      { video, title: attributes.title ?? '' },
+      around.map((e) => e.tag).join(''),
+    );
   }
   parts.push(html.slice(at));
   const joined: (string | { video: EmbeddedVideo; title: string })[] = [];
@@ -141,7 +168,7 @@ export function textParts(text: string): (string | { video: EmbeddedVideo; title
 /** The text without the elements a card split that held nothing on one side of it. */
 function withoutEmptySplits(html: string): string {
   let text = html;
-  for (let before = ''; before !== text; ) {
+  for (let before = ''; before !== text;) {
     before = text;
     text = text.replace(EMPTY_SPLIT, '');
   }

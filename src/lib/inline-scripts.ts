@@ -48,10 +48,7 @@ export function languageRedirectScript(): string {
 export function notFoundLanguageScript(): string {
   // The prefixes are letters and hyphens (src/i18n/languages.ts): nothing to escape in a pattern.
   const prefixes = LANGUAGES.filter((l) => l.prefix).map((l) => l.prefix);
-  return (
-    `var b=${JSON.stringify(BASE_PATH)},m=/^\\/(${prefixes.join('|')})\\//.exec(location.pathname.slice(b.length));` +
-    `if(m)location.replace(b+'/'+m[1]+'/404/')`
-  );
+  return `var b=${JSON.stringify(BASE_PATH)},m=/^\\/(${prefixes.join('|')})\\//.exec(location.pathname.slice(b.length));` + `if(m)location.replace(b+'/'+m[1]+'/404/')`;
 }
 
 /** Every inline script the layouts write. */

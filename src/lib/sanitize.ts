@@ -76,7 +76,9 @@ export function sanitize(html: string, options: { mediaBase?: string; topHeading
       // A Telegram post widget is a script naming the post: a link to the post.
       script: (_tagName, attribs): sanitizeHtml.Tag => {
         const post = telegramPostUrl(attribs['data-telegram-post'] ?? '');
-        return post ? { tagName: 'a', attribs: { href: post, target: '_blank', rel: 'noopener noreferrer' }, text: post.replace(/^https:\/\//, '') } : { tagName: 'script', attribs: {} };
+        return post
+          ? { tagName: 'a', attribs: { href: post, target: '_blank', rel: 'noopener noreferrer' }, text: post.replace(/^https:\/\//, '') }
+          : { tagName: 'script', attribs: {} };
       },
       // Sound and video files on the media server play in the page, fetched only when pressed; from anywhere else, a link.
       video: (tagName, attribs) => mediaElement(tagName, attribs),
@@ -94,7 +96,9 @@ export function sanitize(html: string, options: { mediaBase?: string; topHeading
   }
   // A wide table scrolls inside its own box on a phone; keyboard users can reach and scroll it.
   // Content models first: a heading inside another becomes its text there, and the outline then numbers what is left.
-  return outlineHeadings(keepContentModel(linksForEmbeds(clean)), options.topHeading ?? TEXT_TOP_HEADING).replace(/<table/g, `<div class="${TABLE_WRAPPER.className}" tabindex="${TABLE_WRAPPER.tabindex}"><table`).replace(/<\/table>/g, '</table></div>');
+  return outlineHeadings(keepContentModel(linksForEmbeds(clean)), options.topHeading ?? TEXT_TOP_HEADING)
+    .replace(/<table/g, `<div class="${TABLE_WRAPPER.className}" tabindex="${TABLE_WRAPPER.tabindex}"><table`)
+    .replace(/<\/table>/g, '</table></div>');
 }
 
 /** An iframe whose content is only text (its fallback for browsers without frames), its start tag read as a browser reads it. */
@@ -136,7 +140,7 @@ const EMPTY_HEADING = /<h([1-6])\b[^>]*>(?:\s|&nbsp;|&#160;|<br \/>|<\/?(?:span|
  */
 function outlineHeadings(html: string, top: number): string {
   let text = html;
-  for (let before = ''; before !== text; ) {
+  for (let before = ''; before !== text;) {
     before = text;
     text = text.replace(EMPTY_HEADING, '');
   }

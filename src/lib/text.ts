@@ -30,7 +30,10 @@ const UZ_MONTHS = {
 
 /** The calendar day in Tashkent: year, month (1–12) and day. */
 function tashkentDay(date: Date): { year: number; month: number; day: number } {
-  const [year, month, day] = memo('iso-day', () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tashkent' })).format(date).split('-').map(Number);
+  const [year, month, day] = memo('iso-day', () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tashkent' }))
+    .format(date)
+    .split('-')
+    .map(Number);
   return { year: year!, month: month!, day: day! };
 }
 

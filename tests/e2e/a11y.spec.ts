@@ -65,7 +65,10 @@ test('passes with the search modal, the panel, the leader popup and the lightbox
   expect(await violations(page), 'panel').toEqual([]);
 
   await page.goto('/ru/information-service');
-  await page.getByRole('button', { name: new RegExp(d['person.more']) }).first().click();
+  await page
+    .getByRole('button', { name: new RegExp(d['person.more']) })
+    .first()
+    .click();
   await expect(page.locator('dialog[open]')).toBeVisible();
   expect(await violations(page), 'popup').toEqual([]);
 
@@ -95,12 +98,22 @@ for (const lang of [RU, UZ_LATN]) {
       await page.goto(localizePath(lang, path));
       // 'region' and 'heading-order' are axe's best practices, outside the WCAG tags run above.
       const results = await new AxeBuilder({ page }).withRules(['region', 'heading-order', 'empty-heading']).analyze();
-      expect.soft(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${lang.code} ${path}`).toEqual([]);
+      expect
+        .soft(
+          results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+          `${lang.code} ${path}`,
+        )
+        .toEqual([]);
       await expect(page.getByRole('banner').getByRole('note')).toHaveText(d['site.testMode']);
       // In the main content (popups included): one h1 first, then never more than one level down at a time.
       const levels = await page.locator('main').evaluate((main) => [...main.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) => Number(h.tagName[1])));
       expect.soft(levels[0], `${lang.code} ${path}`).toBe(1);
-      expect.soft(levels.filter((level, i) => i > 0 && level > levels[i - 1]! + 1), `${lang.code} ${path}: ${levels.join(' ')}`).toEqual([]);
+      expect
+        .soft(
+          levels.filter((level, i) => i > 0 && level > levels[i - 1]! + 1),
+          `${lang.code} ${path}: ${levels.join(' ')}`,
+        )
+        .toEqual([]);
     }
   });
 

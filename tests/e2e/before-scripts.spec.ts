@@ -39,7 +39,9 @@ async function openWithoutScripts(page: Page, path: string): Promise<void> {
 
 /** Distinct colours in a screenshot of `el`: more than the background's one means something is drawn. */
 async function colours(el: Locator): Promise<number> {
-  const { data, info } = await sharp(await el.screenshot()).raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(await el.screenshot())
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const seen = new Set<string>();
   for (let i = 0; i < data.length; i += info.channels) seen.add(`${data[i]},${data[i + 1]},${data[i + 2]}`);
   return seen.size;
@@ -48,7 +50,10 @@ async function colours(el: Locator): Promise<number> {
 for (const lang of [RU, UZ_LATN]) {
   const d = DICTIONARIES[lang.code];
 
-  test(`before any script: header icons drawn, search and special opportunities open, island controls say they are not ready, the menu opens (${lang.label})`, async ({ page, consoleErrors }) => {
+  test(`before any script: header icons drawn, search and special opportunities open, island controls say they are not ready, the menu opens (${lang.label})`, async ({
+    page,
+    consoleErrors,
+  }) => {
     void consoleErrors;
     const release = await holdScripts(page);
     await openWithoutScripts(page, localizePath(lang, '/'));
@@ -68,7 +73,10 @@ for (const lang of [RU, UZ_LATN]) {
     // Search and special opportunities: ready, as plain buttons, with nothing said against them.
     const search = page.getByRole('button', { name: d['header.search'] });
     const panel = page.getByRole('button', { name: d['header.accessibility'] });
-    for (const [button, name] of [[search, d['header.search']], [panel, d['header.accessibility']]] as const) {
+    for (const [button, name] of [
+      [search, d['header.search']],
+      [panel, d['header.accessibility']],
+    ] as const) {
       await expect(button).not.toHaveAttribute('aria-disabled');
       await expect(button).toHaveAccessibleName(name);
       await expect(button).toHaveAccessibleDescription('');

@@ -83,7 +83,9 @@ test.describe('a post newer than the build', () => {
       // The API (or something between) answers /api/post/424242 with post 1; /api/post/434343 is redirected to
       // another host, whose answer has the right id: only where it came from gives it away.
       await page.route(apiRoute('api/post/424242'), (route) => route.fulfill({ json: { data: post(1) } }));
-      await page.route(apiRoute('api/post/434343'), (route) => route.fulfill({ status: 302, headers: { location: 'http://elsewhere.invalid/api/post/434343', 'access-control-allow-origin': '*' } }));
+      await page.route(apiRoute('api/post/434343'), (route) =>
+        route.fulfill({ status: 302, headers: { location: 'http://elsewhere.invalid/api/post/434343', 'access-control-allow-origin': '*' } }),
+      );
       await page.route('http://elsewhere.invalid/**', (route) => route.fulfill({ json: { data: post(434343) }, headers: { 'access-control-allow-origin': '*' } }));
       for (const id of [424242, 434343]) {
         await page.goto(localizePath(lang, `/news/${id}`));
@@ -135,15 +137,22 @@ test.describe('an appeal survives the connection', () => {
   }
   const status = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
-  for (const [lang, received] of [[UZ, 'Murojaatingiz qabul qilindi'], [RU, 'Ваше обращение принято']] as const) {
+  for (const [lang, received] of [
+    [UZ, 'Murojaatingiz qabul qilindi'],
+    [RU, 'Ваше обращение принято'],
+  ] as const) {
     test(`a resend after a lost answer files one appeal (${lang.label})`, async ({ page }) => {
       const d = DICTIONARIES[lang.code];
       const message = `Mahallamizdagi koʻcha chiroqlari yonmayapti ${lang.code} ${Date.now()}`;
       // The first send reaches the server, which stores it, but its answer never reaches the browser.
-      await page.route(apiRoute('api/apply'), async (route) => {
-        await route.fetch();
-        await route.abort('connectionreset');
-      }, { times: 1 });
+      await page.route(
+        apiRoute('api/apply'),
+        async (route) => {
+          await route.fetch();
+          await route.abort('connectionreset');
+        },
+        { times: 1 },
+      );
       await page.goto(localizePath(lang, '/murojaat_yuborish'));
       await fill(page, d, message);
       await page.getByRole('button', { name: /Stub captcha/ }).click();

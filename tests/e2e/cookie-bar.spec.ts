@@ -103,7 +103,10 @@ for (const lang of [RU, UZ_LATN]) {
 }
 
 for (const lang of [RU, UZ_LATN]) {
-  for (const { width, height } of [{ width: 360, height: 640 }, { width: 320, height: 200 }]) {
+  for (const { width, height } of [
+    { width: 360, height: 640 },
+    { width: 320, height: 200 },
+  ]) {
     test(`at ${width} × ${height}, Tab never focuses a control under the cookie bar or the sticky bar (${lang.label})`, async ({ page }) => {
       await page.setViewportSize({ width, height });
       await page.goto(localizePath(lang, '/news'));

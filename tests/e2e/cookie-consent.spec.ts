@@ -30,7 +30,10 @@ test.describe('cookie consent', () => {
 
     test(`a consent given 151 days ago has expired and the bar shows again; 149 days ago it has not (${lang.label})`, async ({ page }) => {
       const d = DICTIONARIES[lang.code];
-      for (const [daysAgo, shown] of [[151, true], [149, false]] as const) {
+      for (const [daysAgo, shown] of [
+        [151, true],
+        [149, false],
+      ] as const) {
         await page.goto(localizePath(lang, '/news'));
         await page.evaluate(([k, until]) => localStorage.setItem(k, String(until)), [KEY, Date.now() - daysAgo * DAY + 150 * DAY] as const);
         await page.reload();

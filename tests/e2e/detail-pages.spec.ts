@@ -49,7 +49,11 @@ test.describe('detail pages', () => {
       // Side list: the latest news but this one, each link named by its whole title, cut on screen only (docs/rules.md, Text truncation).
       const side = page.locator('.title-list');
       await expect(side.getByRole('heading')).toHaveText(dict['news.title']);
-      await expectWholeTitles(side.getByRole('link'), latest.map((p) => p.title), TITLE_LINES.sideList);
+      await expectWholeTitles(
+        side.getByRole('link'),
+        latest.map((p) => p.title),
+        TITLE_LINES.sideList,
+      );
       // Bring the whole post into view, so lazy content has its chance to misbehave.
       await side.scrollIntoViewIfNeeded();
     }
@@ -76,7 +80,11 @@ test.describe('detail pages', () => {
         // The side list comes from the same category, without this post.
         const side = page.locator('.title-list');
         await expect(side.getByRole('heading')).toHaveText(dict[detail.titleKey]);
-        await expectWholeTitles(side.getByRole('link'), list.filter((p) => p.id !== id).map((p) => p.title), TITLE_LINES.sideList);
+        await expectWholeTitles(
+          side.getByRole('link'),
+          list.filter((p) => p.id !== id).map((p) => p.title),
+          TITLE_LINES.sideList,
+        );
         await expect(side.getByRole('link').first()).toHaveAttribute('href', localizePath(lang, `${detail.path}/${list[0]!.id}`));
         // The back link leads to the list.
         const back = page.getByRole('link', { name: dict['common.back'], exact: true });

@@ -34,7 +34,10 @@ test.describe('directories and their leader popup', () => {
       const dict = DICTIONARIES[lang.code];
       const person = (await api.employees(dir.category, lang.number)).at(-1)!;
       await page.goto(localizePath(lang, dir.path));
-      const more = content(page).locator('article').last().getByRole('button', { name: new RegExp(`^${RegExp.escape(dict['person.more'])}`) });
+      const more = content(page)
+        .locator('article')
+        .last()
+        .getByRole('button', { name: new RegExp(`^${RegExp.escape(dict['person.more'])}`) });
       const dialog = page.getByRole('dialog', { name: person.name });
       await expect(dialog).toBeHidden();
 

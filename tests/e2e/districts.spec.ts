@@ -58,7 +58,13 @@ test.beforeAll(async () => {
   // One after the other: the machine has two cores, and the rest of the suite runs meanwhile.
   const qorakul = (sites.qorakul = await buildDistrict('qorakul', '/qorakul'));
   const chust = (sites.chust = await buildDistrict('chust', '/chust', FIXTURES));
-  const served = await serveDist({ sites: [{ root: qorakul, basePath: '/qorakul' }, { root: chust, basePath: '/chust' }], port: 0 });
+  const served = await serveDist({
+    sites: [
+      { root: qorakul, basePath: '/qorakul' },
+      { root: chust, basePath: '/chust' },
+    ],
+    port: 0,
+  });
   server = served.server;
   origin = served.url;
 });
@@ -132,14 +138,17 @@ test('each district has its own service worker and saved pages', async ({ page, 
   await openAndSave('/chust/ru/', 'chust-pages');
   const scopes = await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).map((r) => new URL(r.scope).pathname).sort());
   expect(scopes).toEqual(['/chust/', '/qorakul/']);
-  await expect
-    .poll(() => page.evaluate(async () => (await caches.keys()).filter((k) => k.endsWith('-pages')).sort()))
-    .toEqual(['chust-pages', 'qorakul-pages']);
+  await expect.poll(() => page.evaluate(async () => (await caches.keys()).filter((k) => k.endsWith('-pages')).sort())).toEqual(['chust-pages', 'qorakul-pages']);
 
   // Offline, each district's offline page lists only the pages saved from it.
   await context.setOffline(true);
   await page.goto(`${origin}/chust/ru/offline`);
-  const savedLinks = () => page.getByRole('main').getByRole('listitem').getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  const savedLinks = () =>
+    page
+      .getByRole('main')
+      .getByRole('listitem')
+      .getByRole('link')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
   await expect.poll(savedLinks).toContain('/chust/ru/');
   expect((await savedLinks()).filter((href) => !href?.startsWith('/chust/'))).toEqual([]);
   await page.goto(`${origin}/qorakul/ru/news`);
@@ -147,7 +156,7 @@ test('each district has its own service worker and saved pages', async ({ page, 
   await context.setOffline(false);
 });
 
-test('nginx, configured from the two districts\' settings files, serves each under its path as preview does', async () => {
+test("nginx, configured from the two districts' settings files, serves each under its path as preview does", async () => {
   const policy = (name: string) => readFileSync(join(sites[name]!, 'content-security-policy.txt'), 'utf8').trim();
   const helper = policyHelper(join(process.cwd(), WORK));
   const files = ['qorakul', 'chust'].map((name) => {

@@ -17,13 +17,15 @@ const PLAYER = 'https://www.youtube-nocookie.com/embed/M7lc1UVf-VE?autoplay=1';
 async function watchPolicy(page: Page) {
   await page.addInitScript(() => {
     (window as unknown as { cspViolations: string[] }).cspViolations = [];
-    document.addEventListener('securitypolicyviolation', (e) =>
-      (window as unknown as { cspViolations: string[] }).cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`),
-    );
+    document.addEventListener('securitypolicyviolation', (e) => (window as unknown as { cspViolations: string[] }).cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));
   });
 }
 
-for (const [lang, size] of [[RU, 'PDF, 40 КБ'], [EN, 'PDF, 40 KB'], [UZ, 'PDF, 40 KB']] as const) {
+for (const [lang, size] of [
+  [RU, 'PDF, 40 КБ'],
+  [EN, 'PDF, 40 KB'],
+  [UZ, 'PDF, 40 KB'],
+] as const) {
   test(`a post with a decision, a video and a Telegram post (${lang.label})`, async ({ page, context, consoleErrors }) => {
     const d = DICTIONARIES[lang.code];
     const requests: string[] = [];

@@ -41,7 +41,9 @@ const mainTop = (page: Page) => page.locator('main').evaluate((main) => main.get
 for (const lang of LANGS) {
   const d = DICTIONARIES[lang.code];
 
-  test(`a first visit on a phone: the header takes a quarter of the screen at most, the appeal button stands above the cookie bar, the page is not endless (${lang.label})`, async ({ page }) => {
+  test(`a first visit on a phone: the header takes a quarter of the screen at most, the appeal button stands above the cookie bar, the page is not endless (${lang.label})`, async ({
+    page,
+  }) => {
     await open(page, lang, '/', { consent: false });
     await expect(page.locator('[data-cookie-bar]')).toBeVisible();
     expect(await mainTop(page)).toBeLessThanOrEqual(PHONE.height * HEADER_SHARE.normal);

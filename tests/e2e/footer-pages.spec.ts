@@ -37,7 +37,10 @@ for (const lang of [RU, UZ_LATN]) {
       await nav.getByRole('link', { name: link, exact: true }).click();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
     }
-    for (const [link, to] of [[d['footer.address'], '/address'], [d['footer.helpline'], '/ishonch_va_yagona_telefon_raqamlari']] as const) {
+    for (const [link, to] of [
+      [d['footer.address'], '/address'],
+      [d['footer.helpline'], '/ishonch_va_yagona_telefon_raqamlari'],
+    ] as const) {
       await page.goto(from);
       await footer.getByRole('link', { name: link, exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`${RegExp.escape(localizePath(lang, to))}$`));

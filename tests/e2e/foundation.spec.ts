@@ -48,7 +48,10 @@ test.describe('the three kinds of menu item: content page, external link, route'
   async function openGroupOf(page: import('@playwright/test').Page, linkName: string | RegExp) {
     const toggle = page.getByRole('button', { name: /menu|menyu|меню/i });
     if (await toggle.isVisible()) await toggle.click();
-    const group = page.locator('[data-nav-group]').filter({ has: page.getByRole('link', { name: linkName, includeHidden: true }) }).first();
+    const group = page
+      .locator('[data-nav-group]')
+      .filter({ has: page.getByRole('link', { name: linkName, includeHidden: true }) })
+      .first();
     await group.locator('summary').click();
     return group.getByRole('link', { name: linkName });
   }
@@ -104,7 +107,11 @@ test('an unknown path shows the not-found screen in its language', async ({ page
 test("on a host that serves one not-found page for everything, a wrong address still gets its language's", async ({ page }) => {
   // As GitHub Pages, an S3 bucket or a CDN's error page do: the default language's 404.html, status 404, for any missing file.
   const single = readFileSync(`${DIST}/404.html`);
-  for (const [lang, wrong] of [[RU, '/ru/novosti-net'], [UZ_CYRL, '/uz-cyrl/yoq-sahifa'], [EN, '/en/no-such-page/deeper']] as const) {
+  for (const [lang, wrong] of [
+    [RU, '/ru/novosti-net'],
+    [UZ_CYRL, '/uz-cyrl/yoq-sahifa'],
+    [EN, '/en/no-such-page/deeper'],
+  ] as const) {
     await page.route(`**${wrong}`, (route) => route.fulfill({ status: 404, contentType: 'text/html; charset=utf-8', body: single }));
     await page.goto(wrong);
     await expect(page).toHaveURL(new RegExp(`${localizePath(lang, '/404/')}$`));

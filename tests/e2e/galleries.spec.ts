@@ -60,7 +60,12 @@ test.describe('galleries', () => {
   });
 
   for (const lang of [RU, UZ_LATN]) {
-    test(`the lightbox is a dialog named by its photo: focus moves in, Tab goes round inside, Escape gives focus back to the photo (${lang.label})`, async ({ page, api, isMobile, consoleErrors }) => {
+    test(`the lightbox is a dialog named by its photo: focus moves in, Tab goes round inside, Escape gives focus back to the photo (${lang.label})`, async ({
+      page,
+      api,
+      isMobile,
+      consoleErrors,
+    }) => {
       const d = DICTIONARIES[lang.code];
       const groups = await api.photoGroups(lang.number);
       const index = groups.findIndex((g) => g.photos.length >= 3);
@@ -184,7 +189,10 @@ test.describe('lightbox', () => {
       expect(count).toBeGreaterThanOrEqual(2);
       // The second photo's large picture is missing on the server.
       const broken = new URL((await photos.nth(1).getAttribute('href'))!, page.url()).href;
-      await page.route((url) => url.href === broken, (route) => route.fulfill({ status: 404, body: '' }));
+      await page.route(
+        (url) => url.href === broken,
+        (route) => route.fulfill({ status: 404, body: '' }),
+      );
 
       await photos.first().click();
       const box = page.locator('.glightbox-container');

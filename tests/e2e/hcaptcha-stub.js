@@ -16,9 +16,15 @@
       el.appendChild(b);
       return 'stub-widget';
     },
-    getResponse: function () { return token; },
-    getRespKey: function () { return ''; },
-    reset: function () { token = ''; },
+    getResponse: function () {
+      return token;
+    },
+    getRespKey: function () {
+      return '';
+    },
+    reset: function () {
+      token = '';
+    },
     remove: function () {},
     execute: function () {},
     close: function () {},

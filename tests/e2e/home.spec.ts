@@ -32,18 +32,16 @@ test.describe('home page', () => {
       const sections = page.locator('main > section');
       await expect(sections).toHaveCount(8);
       await expect(sections.first()).toContainText(dict['home.heroTitle']);
-      await expect(sections.locator('h2[id]')).toHaveText(
-        [
-          dict['home.latestNews'],
-          dict['home.moreNews'],
-          dict['home.services'],
-          dict['home.surveys'],
-          dict['home.announcements'],
-          dict['home.media'],
-          dict['home.usefulLinks'],
-          dict['home.map'],
-        ],
-      );
+      await expect(sections.locator('h2[id]')).toHaveText([
+        dict['home.latestNews'],
+        dict['home.moreNews'],
+        dict['home.services'],
+        dict['home.surveys'],
+        dict['home.announcements'],
+        dict['home.media'],
+        dict['home.usefulLinks'],
+        dict['home.map'],
+      ]);
 
       // 1. Hero with the appeal button.
       const hero = sections.nth(0);
@@ -57,7 +55,13 @@ test.describe('home page', () => {
       await expect(cards).toHaveCount(6);
       const six = news.items.slice(0, 6);
       await expect(cards.getByRole('heading')).toHaveText(six.map((p) => p.title));
-      expect(await expectWholeTitles(cards.getByRole('link'), six.map((p) => p.title), TITLE_LINES.homeCard)).toBeGreaterThan(0);
+      expect(
+        await expectWholeTitles(
+          cards.getByRole('link'),
+          six.map((p) => p.title),
+          TITLE_LINES.homeCard,
+        ),
+      ).toBeGreaterThan(0);
       await expect(cards.locator('.card__brief')).toHaveText(six.map((p) => cut(p.brief, TRUNCATE.homeCardBrief)));
       await expect(cards.first().getByRole('link')).toHaveAttribute('href', localizePath(lang, `/news/${six[0]!.id}`));
       await expect(latest.getByRole('link', { name: dict['home.allNews'], exact: true })).toHaveAttribute('href', localizePath(lang, '/news'));
@@ -65,7 +69,11 @@ test.describe('home page', () => {
       await expect(latest.locator('.title-list h2')).toHaveText(dict['home.moreNews']);
       await expect(titles).toHaveCount(4);
       const four = news.items.slice(6, 10);
-      await expectWholeTitles(titles.getByRole('link'), four.map((p) => p.title), TITLE_LINES.sideList);
+      await expectWholeTitles(
+        titles.getByRole('link'),
+        four.map((p) => p.title),
+        TITLE_LINES.sideList,
+      );
       for (const [i, post] of four.entries()) await expectMeta(titles.nth(i), lang, post);
 
       // 3. The service tiles: each is a link; the two services with no address yet are not shown at all.
@@ -91,7 +99,10 @@ test.describe('home page', () => {
         const buttons = surveyCards.nth(i).getByRole('button');
         await expect(buttons.nth(0)).toContainText(dict['survey.like']);
         await expect(buttons.nth(1)).toContainText(dict['survey.dislike']);
-        for (const [n, then, now] of [[0, s.likes, later[i]!.likes], [1, s.dislikes, later[i]!.dislikes]] as const) {
+        for (const [n, then, now] of [
+          [0, s.likes, later[i]!.likes],
+          [1, s.dislikes, later[i]!.dislikes],
+        ] as const) {
           const shown = Number((await buttons.nth(n).locator('.survey__count').innerText()).replace(/\D/g, ''));
           expect(shown, `${s.title}: button ${n}`).toBeLessThanOrEqual(now);
           expect(shown, `${s.title}: button ${n}`).toBeGreaterThan(then - 5);
@@ -102,17 +113,15 @@ test.describe('home page', () => {
       const ann = sections.nth(4);
       await expect(ann.locator('article')).toHaveCount(3);
       await expect(ann.locator('article').getByRole('heading')).toHaveText(announcements.items.slice(0, 3).map((p) => p.title));
-      await expectWholeTitles(ann.locator('article').getByRole('link'), announcements.items.slice(0, 3).map((p) => p.title), TITLE_LINES.announcement);
-      await expect(ann.getByRole('link', { name: dict['home.allAnnouncements'], exact: true })).toHaveAttribute(
-        'href',
-        localizePath(lang, '/announcements-and-tenders'),
+      await expectWholeTitles(
+        ann.locator('article').getByRole('link'),
+        announcements.items.slice(0, 3).map((p) => p.title),
+        TITLE_LINES.announcement,
       );
+      await expect(ann.getByRole('link', { name: dict['home.allAnnouncements'], exact: true })).toHaveAttribute('href', localizePath(lang, '/announcements-and-tenders'));
 
       // 6. Video cards open the video in a new tab, without handing over the opener; "All videos" leads to the video gallery.
-      await expect(sections.nth(5).getByRole('link', { name: dict['home.allVideos'], exact: true })).toHaveAttribute(
-        'href',
-        localizePath(lang, '/gallery/video'),
-      );
+      await expect(sections.nth(5).getByRole('link', { name: dict['home.allVideos'], exact: true })).toHaveAttribute('href', localizePath(lang, '/gallery/video'));
       const videoLinks = sections.nth(5).locator('a.video-card');
       const shown = await videoLinks.count();
       expect(shown).toBeGreaterThan(0);
@@ -144,9 +153,7 @@ test.describe('icons', () => {
   for (const lang of [UZ_LATN, RU]) {
     test(`the home page has no emoji or symbol icons, only the sprite's SVG, the header's drawn from the same paths (${lang.label})`, async ({ page, request }) => {
       const html = readFileSync(`${DIST}${localizePath(lang, '/')}index.html`, 'utf8');
-      const symbols = [...html.matchAll(/[\p{Extended_Pictographic}\u2190-\u21FF\u2300-\u23FF\u25A0-\u25FF\u2600-\u27BF]/gu)]
-        .map((m) => m[0])
-        .filter((c) => !'©®™'.includes(c));
+      const symbols = [...html.matchAll(/[\p{Extended_Pictographic}\u2190-\u21FF\u2300-\u23FF\u25A0-\u25FF\u2600-\u27BF]/gu)].map((m) => m[0]).filter((c) => !'©®™'.includes(c));
       expect(symbols).toEqual([]);
       await page.goto(localizePath(lang, '/'));
       const tiles = page.locator('.tile__icon');
@@ -160,9 +167,9 @@ test.describe('icons', () => {
       // Only the header's icons are drawn in the page, which must paint before the sprite arrives,
       // each with the sprite's own path; every other icon is a <use> of the sprite.
       await headerReady(page);
-      const drawn = await page.locator('svg.icon:not(:has(use))').evaluateAll((svgs) =>
-        svgs.map((svg) => ({ d: svg.querySelector('path')?.getAttribute('d'), inHeader: Boolean(svg.closest('.site-header, [data-nav-bar]')) })),
-      );
+      const drawn = await page
+        .locator('svg.icon:not(:has(use))')
+        .evaluateAll((svgs) => svgs.map((svg) => ({ d: svg.querySelector('path')?.getAttribute('d'), inHeader: Boolean(svg.closest('.site-header, [data-nav-bar]')) })));
       // The header's search and panel buttons for wide screens, and the menu bar's for phones, draw the same paths.
       expect([...new Set(drawn.map((icon) => icon.d))].sort()).toEqual([ICONS.search, ICONS.eye, ICONS.menu].sort());
       expect(drawn.every((icon) => icon.inHeader)).toBe(true);

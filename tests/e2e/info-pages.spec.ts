@@ -77,7 +77,12 @@ test.describe('information pages', () => {
       const a = (n: 1 | 2 | 3) => content(page).getByText(dict[`faq.a${n}`], { exact: true });
       for (const n of [1, 2, 3] as const) await expect(a(n)).toBeHidden();
       // Each question is named by its words alone, without the "+" drawn beside it.
-      for (const n of [1, 2, 3] as const) await expect(content(page).locator('summary').nth(n - 1)).toHaveAccessibleName(dict[`faq.q${n}`]);
+      for (const n of [1, 2, 3] as const)
+        await expect(
+          content(page)
+            .locator('summary')
+            .nth(n - 1),
+        ).toHaveAccessibleName(dict[`faq.q${n}`]);
       await q(1).click();
       await expect(a(1)).toBeVisible();
       await q(2).click();

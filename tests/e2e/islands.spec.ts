@@ -28,7 +28,10 @@ test.describe('survey voting', () => {
     test(`the vote buttons work before they are scrolled to: one Tab pass reaches them (${lang.label})`, async ({ page }) => {
       const d = DICTIONARIES[lang.code];
       await page.goto(localizePath(lang, '/'));
-      const like = page.locator('.survey').first().getByRole('button', { name: new RegExp(d['survey.like']) });
+      const like = page
+        .locator('.survey')
+        .first()
+        .getByRole('button', { name: new RegExp(d['survey.like']) });
       // Not scrolled into view: enabled all the same once the page has settled.
       await expect(like).toBeEnabled({ timeout: 10_000 });
       let reached = false;
@@ -40,7 +43,10 @@ test.describe('survey voting', () => {
     });
   }
 
-  for (const [lang, surveyIndex] of [[RU, 0], [EN, 2]] as const) {
+  for (const [lang, surveyIndex] of [
+    [RU, 0],
+    [EN, 2],
+  ] as const) {
     test(`a vote is counted once, survives a reload and cannot be repeated (${lang.label})`, async ({ page, api }) => {
       const d = DICTIONARIES[lang.code];
       const before = (await api.surveys(lang.number))[surveyIndex]!;
@@ -59,9 +65,7 @@ test.describe('survey voting', () => {
       // Focus goes to the note, not to the page, when the pressed button is disabled.
       await expectPageFocus(card.getByRole('status'));
       // The list was reloaded from the server: the count shown includes this vote (other tests may vote too).
-      await expect
-        .poll(async () => Number((await like.locator('.survey__count').innerText()).replace(/\D/g, '')))
-        .toBeGreaterThanOrEqual(before.likes + 1);
+      await expect.poll(async () => Number((await like.locator('.survey__count').innerText()).replace(/\D/g, ''))).toBeGreaterThanOrEqual(before.likes + 1);
       await page.reload();
       await card.scrollIntoViewIfNeeded();
       await expect(like).toHaveAttribute('aria-pressed', 'true');
@@ -99,7 +103,13 @@ test.describe('render crash', () => {
           const island = document.querySelector('astro-island[component-url*="Carousel"]');
           if (!island) return;
           const props = JSON.parse(island.getAttribute('props')!) as Record<string, unknown>;
-          props.slides = [1, [[0, 0], [0, null]]];
+          props.slides = [
+            1,
+            [
+              [0, 0],
+              [0, null],
+            ],
+          ];
           island.setAttribute('props', JSON.stringify(props));
           observer.disconnect();
         }).observe(document, { childList: true, subtree: true });
@@ -140,7 +150,10 @@ test.describe('search', () => {
     test(`finds news in the page language, on a page of its own that can be shared and reached with Back (${lang.label})`, async ({ page, api }) => {
       const d = DICTIONARIES[lang.code];
       const news = (await api.postList(1, lang.number, 1)).items[0]!;
-      const word = news.title.split(/\s+/).find((w) => w.length > 5)!.replace(/[^\p{L}\p{N}]+$/u, '');
+      const word = news.title
+        .split(/\s+/)
+        .find((w) => w.length > 5)!
+        .replace(/[^\p{L}\p{N}]+$/u, '');
       const home = localizePath(lang, '/');
       await page.goto(home);
       const dialog = await openSearch(page, d);
@@ -322,7 +335,10 @@ test.describe('appeal form', () => {
     });
   }
 
-  for (const [lang, received] of [[RU, 'Ваше обращение принято'], [EN, 'Your appeal has been received']] as const) {
+  for (const [lang, received] of [
+    [RU, 'Ваше обращение принято'],
+    [EN, 'Your appeal has been received'],
+  ] as const) {
     test(`sends the appeal, says so and clears the draft (${lang.label})`, async ({ page }) => {
       const d = DICTIONARIES[lang.code];
       await page.goto(localizePath(lang, '/murojaat_yuborish'));
@@ -396,7 +412,10 @@ test.describe('appeal form', () => {
       expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.appealDraft)).toBeNull();
 
       // A draft saved more than a day ago (a shared computer, the next citizen): not shown, and removed.
-      await page.evaluate(([key, draft]) => localStorage.setItem(key, JSON.stringify({ ...draft, savedAt: Date.now() - 25 * 3600_000 })), [STORAGE_KEYS.appealDraft, VALID] as const);
+      await page.evaluate(([key, draft]) => localStorage.setItem(key, JSON.stringify({ ...draft, savedAt: Date.now() - 25 * 3600_000 })), [
+        STORAGE_KEYS.appealDraft,
+        VALID,
+      ] as const);
       await page.reload();
       await hydrated(page, 'AppealForm');
       await expect(field(page, d, 'fullName')).toHaveValue('');
@@ -458,7 +477,10 @@ test.describe('when the browser blocks site storage', () => {
     );
   });
 
-  for (const [lang, received] of [[RU, 'Ваше обращение принято'], [EN, 'Your appeal has been received']] as const) {
+  for (const [lang, received] of [
+    [RU, 'Ваше обращение принято'],
+    [EN, 'Your appeal has been received'],
+  ] as const) {
     test(`the special-opportunities panel works and an appeal can be sent (${lang.label})`, async ({ page }) => {
       const d = DICTIONARIES[lang.code];
       const errors: string[] = [];
@@ -532,8 +554,13 @@ test.describe('special opportunities', () => {
 });
 
 test.describe('special opportunities on a small phone', () => {
-  for (const [lang, width, height] of [[RU, 360, 640], [UZ, 320, 568]] as const) {
-    test(`at the largest text the size buttons stay in sight, the size can be undone, and focus stays on the button pressed (${lang.label}, ${width}×${height})`, async ({ page }) => {
+  for (const [lang, width, height] of [
+    [RU, 360, 640],
+    [UZ, 320, 568],
+  ] as const) {
+    test(`at the largest text the size buttons stay in sight, the size can be undone, and focus stays on the button pressed (${lang.label}, ${width}×${height})`, async ({
+      page,
+    }) => {
       const d = DICTIONARIES[lang.code];
       await page.setViewportSize({ width, height });
       await page.goto(localizePath(lang, '/'));
@@ -611,7 +638,10 @@ test.describe('the phone menu', () => {
 });
 
 test.describe('carousel', () => {
-  for (const [lang, path] of [[RU, '/ekoturizm'], [UZ_CYRL, '/sayyorlik_sayohati']] as const) {
+  for (const [lang, path] of [
+    [RU, '/ekoturizm'],
+    [UZ_CYRL, '/sayyorlik_sayohati'],
+  ] as const) {
     test(`wraps around and ignores clicks while a slide moves (${lang.label})`, async ({ page }) => {
       const d = DICTIONARIES[lang.code];
       const slide = (n: number) => d['carousel.slide'].replace('{n}', String(n)).replace('{total}', '3');
@@ -677,9 +707,7 @@ test.describe('surveys published or taken down after the build', () => {
         await route.fulfill({ response, json: { ...body, data: [{ ...first, id: 9001, title, berifDescription: 'Brief', likeCount: 7, disLikeCount: 2 }, ...rest] } });
       });
       // The sample API has no survey 9001: its answer to the vote is the API's answer to a known one.
-      await page.route(apiRoute('api/survey/answer'), async (route) =>
-        route.fulfill({ response: await route.fetch({ postData: JSON.stringify({ surveyId: 1, isLike: true }) }) }),
-      );
+      await page.route(apiRoute('api/survey/answer'), async (route) => route.fulfill({ response: await route.fetch({ postData: JSON.stringify({ surveyId: 1, isLike: true }) }) }));
       await page.goto(localizePath(lang, '/'));
       const fresh = page.locator('.survey').filter({ hasText: title });
       await fresh.scrollIntoViewIfNeeded();
@@ -724,9 +752,7 @@ test.describe('survey counts', () => {
       await page.unroute(apiRoute('api/survey/getAll'));
       await page.reload();
       await card.scrollIntoViewIfNeeded();
-      await expect
-        .poll(async () => Number((await card.locator('.survey__count').nth(1).innerText()).replace(/\D/g, '')))
-        .toBeGreaterThanOrEqual(now);
+      await expect.poll(async () => Number((await card.locator('.survey__count').nth(1).innerText()).replace(/\D/g, ''))).toBeGreaterThanOrEqual(now);
     });
   }
 });

@@ -61,11 +61,7 @@ function installHelpers() {
   };
   const shown = (el: Element) => {
     const r = el.getBoundingClientRect();
-    return (
-      r.width * r.height > 4 &&
-      el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) &&
-      !el.closest('[inert], [aria-hidden="true"]')
-    );
+    return r.width * r.height > 4 && el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) && !el.closest('[inert], [aria-hidden="true"]');
   };
   /**
    * The part of a box that can be seen: cut by every ancestor that clips its overflow (a title cut to three

@@ -60,10 +60,10 @@ async function open(page: Page, width: number, url: string, { consent = true } =
   await consentScripts.get(page)?.dispose();
   consentScripts.set(
     page,
-    await page.addInitScript(
-      ([key, given]) => (given ? localStorage.setItem(key, String(Date.now() + 86_400_000)) : localStorage.removeItem(key)),
-      [STORAGE_KEYS.cookieConsent, consent] as const,
-    ),
+    await page.addInitScript(([key, given]) => (given ? localStorage.setItem(key, String(Date.now() + 86_400_000)) : localStorage.removeItem(key)), [
+      STORAGE_KEYS.cookieConsent,
+      consent,
+    ] as const),
   );
   await page.goto(url, { waitUntil: 'load' });
   // The panel's choices work once its inline script has run; island controls (votes) once hydrated.

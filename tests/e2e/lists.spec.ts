@@ -37,7 +37,11 @@ test.describe('paginated lists', () => {
         await expect(cards).toHaveCount(10);
         // List cards: title in 3 lines, brief 140 (docs/rules.md, Text truncation); the link is named by the whole title.
         await expect(cards.getByRole('heading')).toHaveText(first.items.map((p) => p.title));
-        await expectWholeTitles(cards.getByRole('link'), first.items.map((p) => p.title), TITLE_LINES.newsList);
+        await expectWholeTitles(
+          cards.getByRole('link'),
+          first.items.map((p) => p.title),
+          TITLE_LINES.newsList,
+        );
         await expect(cards.locator('.card__brief')).toHaveText(first.items.map((p) => cut(p.brief, TRUNCATE.newsListBrief)));
         await expect(cards.first().getByRole('link')).toHaveAttribute('href', localizePath(lang, `${list.path}/${first.items[0]!.id}`));
         await expectMeta(cards.first(), lang, first.items[0]!);
@@ -92,7 +96,11 @@ test('/announcements-and-tenders: one column, titles in 3 lines and briefs cut t
     const items = content(page).locator('article');
     await expect(items).toHaveCount(posts.length);
     await expect(items.getByRole('heading')).toHaveText(posts.map((p) => p.title));
-    await expectWholeTitles(items.getByRole('link'), posts.map((p) => p.title), TITLE_LINES.announcement);
+    await expectWholeTitles(
+      items.getByRole('link'),
+      posts.map((p) => p.title),
+      TITLE_LINES.announcement,
+    );
     await expect(items.locator('p:not(.meta)')).toHaveText(posts.map((p) => cut(p.brief, TRUNCATE.announcementBrief)));
     await expect(items.first().getByRole('link')).toHaveAttribute('href', localizePath(lang, `/announcements-and-tenders/${posts[0]!.id}`));
     await expect(items.first().locator('time')).toHaveText(dateIn(lang, posts[0]!.date!));

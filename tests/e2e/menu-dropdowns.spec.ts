@@ -51,10 +51,12 @@ for (const lang of [UZ_LATN, UZ_CYRL, RU, EN]) {
         const where = `${width} px, ${zoom ? 'largest' : 'normal'} text`;
         found.push(...(await outOfScreen(page, (s) => s.click())).map((p) => `${where}, click: ${p}`));
         found.push(
-          ...(await outOfScreen(page, async (s) => {
-            await s.focus();
-            await page.keyboard.press('Enter');
-          })).map((p) => `${where}, keyboard: ${p}`),
+          ...(
+            await outOfScreen(page, async (s) => {
+              await s.focus();
+              await page.keyboard.press('Enter');
+            })
+          ).map((p) => `${where}, keyboard: ${p}`),
         );
       }
     }

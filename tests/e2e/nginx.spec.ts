@@ -41,7 +41,11 @@ const get = (url: string, encoding = 'br, gzip') => fetch(url, { headers: { 'acc
 
 test('a page is sent precompressed (brotli, else gzip, else plain), revalidated, with every security header and the release CSP', async () => {
   const policy = readFileSync(join(DIST, 'content-security-policy.txt'), 'utf8').trim();
-  for (const [encoding, expected] of [['br, gzip', 'br'], ['gzip', 'gzip'], ['identity', null]] as const) {
+  for (const [encoding, expected] of [
+    ['br, gzip', 'br'],
+    ['gzip', 'gzip'],
+    ['identity', null],
+  ] as const) {
     const res = await get(`${base}/ru/news`, encoding);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-encoding')).toBe(expected);
@@ -65,7 +69,11 @@ test('a news page, which has a .br only, is gzipped as it is sent to a client wi
   const id = readdirSync(join(DIST, 'ru', 'news')).find((name) => /^\d+$/.test(name))!;
   const page = join(DIST, 'ru', 'news', id, 'index.html');
   expect(existsSync(`${page}.br`) && !existsSync(`${page}.gz`), 'a .br and no .gz').toBe(true);
-  for (const [encoding, expected] of [['br, gzip', 'br'], ['gzip', 'gzip'], ['identity', null]] as const) {
+  for (const [encoding, expected] of [
+    ['br, gzip', 'br'],
+    ['gzip', 'gzip'],
+    ['identity', null],
+  ] as const) {
     const res = await get(`${base}/ru/news/${id}`, encoding);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-encoding'), encoding).toBe(expected);
@@ -93,7 +101,10 @@ test('plain HTTP only redirects to HTTPS, keeping the path and query', async () 
 });
 
 test('old ?pageNumber=N list links are redirected to the static pages', async () => {
-  for (const [path, location] of [['/ru/news?pageNumber=3', '/ru/news/page/3'], ['/official-lectures?pageNumber=1', '/official-lectures']]) {
+  for (const [path, location] of [
+    ['/ru/news?pageNumber=3', '/ru/news/page/3'],
+    ['/official-lectures?pageNumber=1', '/official-lectures'],
+  ]) {
     const res = await get(`${base}${path}`);
     expect(res.status, path).toBe(301);
     expect(res.headers.get('location'), path).toBe(location);
@@ -138,9 +149,24 @@ test('other error answers are never cached either, and keep the security headers
 test('answers as `npm run preview` does: status, type, encoding and caching of each kind of file', async () => {
   const css = readdirSync(join(DIST, '_astro')).find((f) => f.endsWith('.css'))!;
   const paths = [
-    '/', '/news', '/uz-cyrl/gallery/photo', '/en/murojaat_yuborish', '/500', '/yangiliklar', '/ru/fotogalareya', `/_astro/${css}`, '/favicon.svg', '/robots.txt', '/en/nowhere', '/nowhere',
+    '/',
+    '/news',
+    '/uz-cyrl/gallery/photo',
+    '/en/murojaat_yuborish',
+    '/500',
+    '/yangiliklar',
+    '/ru/fotogalareya',
+    `/_astro/${css}`,
+    '/favicon.svg',
+    '/robots.txt',
+    '/en/nowhere',
+    '/nowhere',
     // Old list links: a permanent redirect to the static page (page 1 is the list itself).
-    '/news?pageNumber=2', '/news?pageNumber=1', '/ru/news?pageNumber=3', '/uz-cyrl/official-lectures?pageNumber=2', '/en/official-lectures?pageNumber=1',
+    '/news?pageNumber=2',
+    '/news?pageNumber=1',
+    '/ru/news?pageNumber=3',
+    '/uz-cyrl/official-lectures?pageNumber=2',
+    '/en/official-lectures?pageNumber=1',
     '/news?pageNumber=x',
   ];
   const view = async (res: Response) => ({

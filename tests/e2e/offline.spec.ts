@@ -45,9 +45,7 @@ async function openAndSave(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-  await expect
-    .poll(() => page.evaluate(async ([name, href]) => Boolean(await (await caches.open(name!)).match(href!)), [OFFLINE_CACHES.pages.name, page.url()]))
-    .toBe(true);
+  await expect.poll(() => page.evaluate(async ([name, href]) => Boolean(await (await caches.open(name!)).match(href!)), [OFFLINE_CACHES.pages.name, page.url()])).toBe(true);
 }
 
 test.describe('offline', () => {
@@ -136,9 +134,7 @@ test('after a rebuild publishes, the next navigation shows the new page and the 
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${heading} (2)`);
     await expect(page.locator('[data-saved-copy]')).toBeHidden();
     // The new worker took over and precached the new release's assets.
-    await expect
-      .poll(() => page.evaluate(async () => Boolean(await caches.match('/_astro/added.T3st0001.css'))), { timeout: 15_000 })
-      .toBe(true);
+    await expect.poll(() => page.evaluate(async () => Boolean(await caches.match('/_astro/added.T3st0001.css'))), { timeout: 15_000 }).toBe(true);
   } finally {
     site.server.closeAllConnections();
     await new Promise<void>((ok) => site.server.close(() => ok()));
@@ -152,8 +148,7 @@ test('a page the site takes down leaves the device: when the next release takes 
   const current = join(dir, 'current');
   await swapLink(current, join(dir, 'r1'));
   const site = await serveDist({ root: current, port: 0 });
-  const saved = (path: string) =>
-    page.evaluate(async ([name, href]) => Boolean(await (await caches.open(name!)).match(href!)), [OFFLINE_CACHES.pages.name, `${site.url}${path}`]);
+  const saved = (path: string) => page.evaluate(async ([name, href]) => Boolean(await (await caches.open(name!)).match(href!)), [OFFLINE_CACHES.pages.name, `${site.url}${path}`]);
   try {
     const [removed, gone] = readdirSync(join(DIST, 'ru/news'))
       .filter((name) => /^\d+$/.test(name))
@@ -192,7 +187,11 @@ test('a page the site takes down leaves the device: when the next release takes 
     for (const path of [removed!, gone!]) {
       await page.goto(`${site.url}${path}`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(RU, 'offline.title'));
-      const links = await page.getByRole('main').getByRole('listitem').getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+      const links = await page
+        .getByRole('main')
+        .getByRole('listitem')
+        .getByRole('link')
+        .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
       expect(links).toContain(localizePath(RU, '/news'));
       expect(links).not.toContain(removed);
       expect(links).not.toContain(gone);

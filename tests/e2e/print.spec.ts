@@ -11,10 +11,13 @@ import { RU, UZ_LATN } from './routes-helpers.ts';
 /** The text colour of an element, and whether it is dark enough to read on white paper (contrast 4.5:1 or more). */
 const inkOf = (locator: import('@playwright/test').Locator) =>
   locator.evaluate((el) => {
-    const [r, g, b] = (getComputedStyle(el).color.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number).map((v) => {
-      const c = v / 255;
-      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-    });
+    const [r, g, b] = (getComputedStyle(el).color.match(/[\d.]+/g) ?? [])
+      .slice(0, 3)
+      .map(Number)
+      .map((v) => {
+        const c = v / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
     const luminance = 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
     return 1.05 / (luminance + 0.05);
   });

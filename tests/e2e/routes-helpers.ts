@@ -47,7 +47,6 @@ export function dateIn(lang: Language, iso: string): string {
   return formatDate(iso, lang)!;
 }
 
-
 export function numberIn(lang: Language, n: number): string {
   return new Intl.NumberFormat(lang.tag).format(n);
 }

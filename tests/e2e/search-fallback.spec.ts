@@ -29,7 +29,9 @@ test.describe('search without the API', () => {
       await page.route(API, (route) => route.abort('connectionrefused'));
       await searchFor(page, lang, word);
       await expect(results(page).getByText(d['search.fromIndex'])).toBeVisible();
-      const hit = results(page).getByRole('listitem').filter({ has: page.getByRole('link', { name: news.title, exact: true }) });
+      const hit = results(page)
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('link', { name: news.title, exact: true }) });
       await expect(hit.getByRole('link')).toHaveAttribute('href', localizePath(lang, `/news/${news.id}`));
       await expect(hit).toContainText(d['search.typeNews']);
       await expect(hit.locator('time')).toHaveAttribute('datetime', isoDay(news.date)!);
@@ -50,9 +52,17 @@ test.describe('search without the API', () => {
   test('an Uzbek word typed in Latin finds it in Cyrillic on the Cyrillic site (Ўзбекча)', async ({ page }) => {
     await page.route(API, (route) => route.abort('connectionrefused'));
     await searchFor(page, UZ_CYRL, 'maktab');
-    await expect(results(page).getByRole('link', { name: /мактаб/i }).first()).toBeVisible();
+    await expect(
+      results(page)
+        .getByRole('link', { name: /мактаб/i })
+        .first(),
+    ).toBeVisible();
     await searchFor(page, UZ, 'мактаб');
-    await expect(results(page).getByRole('link', { name: /maktab/i }).first()).toBeVisible();
+    await expect(
+      results(page)
+        .getByRole('link', { name: /maktab/i })
+        .first(),
+    ).toBeVisible();
   });
 
   test(`an API that has not answered within ${SEARCH_FALLBACK_MS / 1000} s is not waited for (Русский)`, async ({ page, api }) => {
@@ -70,14 +80,19 @@ test.describe('search without the API', () => {
   test('an API error is answered from the index too, and the API’s own answer dates its results (English)', async ({ page, api }) => {
     const d = DICTIONARIES[EN.code];
     const news = (await api.postList(1, EN.number, 1)).items[0]!;
-    const word = news.title.split(/\s+/).find((w) => /^\p{L}{6,}/u.test(w))!.replace(/[^\p{L}\p{N}]+$/u, '');
+    const word = news.title
+      .split(/\s+/)
+      .find((w) => /^\p{L}{6,}/u.test(w))!
+      .replace(/[^\p{L}\p{N}]+$/u, '');
     await page.route(API, (route) => route.fulfill({ status: 500, body: 'Internal Server Error' }));
     await searchFor(page, EN, word);
     await expect(results(page).getByText(d['search.fromIndex'])).toBeVisible();
     await page.unrouteAll();
     // With the API back, its results are shown without the note, dated from the index.
     await page.reload();
-    const hit = results(page).getByRole('listitem').filter({ has: page.getByRole('link', { name: news.title, exact: true }) });
+    const hit = results(page)
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('link', { name: news.title, exact: true }) });
     await expect(hit.locator('time')).toHaveAttribute('datetime', isoDay(news.date)!);
     await expect(results(page).getByText(d['search.fromIndex'])).toHaveCount(0);
   });

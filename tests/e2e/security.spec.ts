@@ -16,9 +16,7 @@ test('every page type loads under the CSP with no violation', async ({ page, api
   await page.route('https://js.hcaptcha.com/**', (route) => route.fulfill({ contentType: 'text/javascript', body: HCAPTCHA_STUB }));
   await page.addInitScript(() => {
     (window as unknown as { cspViolations: string[] }).cspViolations = [];
-    document.addEventListener('securitypolicyviolation', (e) =>
-      (window as unknown as { cspViolations: string[] }).cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`),
-    );
+    document.addEventListener('securitypolicyviolation', (e) => (window as unknown as { cspViolations: string[] }).cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));
   });
   const news = (await api.postList(1, 3, 1)).items[0]!.id;
   for (const lang of [LANGUAGES[0], LANGUAGES[2]]) {

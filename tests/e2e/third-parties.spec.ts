@@ -39,7 +39,12 @@ async function readToTheEnd(page: Page) {
 }
 
 test.describe('the map', () => {
-  for (const [lang, path] of [[RU, '/'], [UZ, '/'], [UZ, '/address'], [RU, '/address']] as const) {
+  for (const [lang, path] of [
+    [RU, '/'],
+    [UZ, '/'],
+    [UZ, '/address'],
+    [RU, '/address'],
+  ] as const) {
     test(`${path}: no request to OpenStreetMap until "Show the map"; then its frame, focused (${lang.label})`, async ({ page, context, consoleErrors }) => {
       const d = DICTIONARIES[lang.code];
       const requests = recordRequests(context);
@@ -108,7 +113,10 @@ test.describe('the map', () => {
   test('at 320 px nothing overflows, before and after the map is shown (Russian and Uzbek)', async ({ page }) => {
     await stubOpenStreetMap(page);
     await page.setViewportSize({ width: 320, height: 700 });
-    for (const [lang, path] of [[RU, '/address'], [UZ, '/']] as const) {
+    for (const [lang, path] of [
+      [RU, '/address'],
+      [UZ, '/'],
+    ] as const) {
       await page.goto(localizePath(lang, path));
       const map = page.locator('map-embed');
       await map.scrollIntoViewIfNeeded();
@@ -167,7 +175,10 @@ test.describe('hCaptcha on the appeal form', () => {
     await readToTheEnd(page);
   }
 
-  for (const [lang, received] of [[RU, 'Ваше обращение принято'], [UZ, 'Murojaatingiz qabul qilindi']] as const) {
+  for (const [lang, received] of [
+    [RU, 'Ваше обращение принято'],
+    [UZ, 'Murojaatingiz qabul qilindi'],
+  ] as const) {
     test(`not loaded with the page; loaded when the form is started; no appeal leaves without its token (${lang.label})`, async ({ page, context, consoleErrors }) => {
       const d = DICTIONARIES[lang.code];
       const requests = recordRequests(context);

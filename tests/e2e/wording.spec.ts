@@ -17,7 +17,10 @@ const menuLink = (page: Page, lang: Language, path: string) => page.locator(`#si
 
 test.describe('one name for one thing', () => {
   test('“byudjet” and “бюджет”, never “budjet”: the open budget page, its menu item and the useful links', async ({ page, consoleErrors }) => {
-    for (const [lang, wrong] of [[UZ_LATN, /budjet/i], [UZ_CYRL, /буджет/i]] as const) {
+    for (const [lang, wrong] of [
+      [UZ_LATN, /budjet/i],
+      [UZ_CYRL, /буджет/i],
+    ] as const) {
       await page.goto(localizePath(lang, '/ochiq_byutjet_malumotlari'));
       await expect(h1(page)).toHaveText(t(lang, 'info.openBudget'));
       await expect(menuLink(page, lang, '/ochiq_byutjet_malumotlari')).toHaveText(t(lang, 'info.openBudget'));
@@ -40,7 +43,11 @@ test.describe('one name for one thing', () => {
   });
 
   test('the tours page is “Turistik sayohatlar”, in its menu item and its title', async ({ page, consoleErrors }) => {
-    for (const [lang, title] of [[UZ_LATN, 'Turistik sayohatlar'], [UZ_CYRL, 'Туристик саёҳатлар'], [RU, 'Туристические поездки']] as const) {
+    for (const [lang, title] of [
+      [UZ_LATN, 'Turistik sayohatlar'],
+      [UZ_CYRL, 'Туристик саёҳатлар'],
+      [RU, 'Туристические поездки'],
+    ] as const) {
       await page.goto(localizePath(lang, '/sayyorlik_sayohati'));
       await expect(h1(page)).toHaveText(title);
       await expect(menuLink(page, lang, '/sayyorlik_sayohati')).toHaveText(title);
@@ -51,7 +58,12 @@ test.describe('one name for one thing', () => {
 
 test.describe('words that read naturally', () => {
   test('the home page’s map section is “Tuman xaritasi” / “Туман харитаси”', async ({ page, consoleErrors }) => {
-    for (const [lang, heading] of [[UZ_LATN, 'Tuman xaritasi'], [UZ_CYRL, 'Туман харитаси'], [RU, 'Район на карте'], [EN, 'Map of the district']] as const) {
+    for (const [lang, heading] of [
+      [UZ_LATN, 'Tuman xaritasi'],
+      [UZ_CYRL, 'Туман харитаси'],
+      [RU, 'Район на карте'],
+      [EN, 'Map of the district'],
+    ] as const) {
       await page.goto(localizePath(lang, '/'));
       await expect(page.locator('#map')).toHaveText(heading);
     }
@@ -98,7 +110,9 @@ test.describe('a news item without a picture', () => {
       const post = news[index]!;
       const pageNumber = Math.floor(index / perPage) + 1;
       await page.goto(localizePath(lang, pageNumber === 1 ? '/news' : `/news/page/${pageNumber}`));
-      const card = content(page).locator('.card-grid article').filter({ has: page.getByRole('heading', { name: post.title, exact: true }) });
+      const card = content(page)
+        .locator('.card-grid article')
+        .filter({ has: page.getByRole('heading', { name: post.title, exact: true }) });
       await expect(card).toHaveCount(1);
       const box = card.locator('.card__image--none');
       await expect(box).toBeVisible();

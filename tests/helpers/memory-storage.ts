@@ -3,7 +3,12 @@ export function memoryStorage(failing = false) {
   const data = new Map<string, string>();
   return {
     data,
-    getItem: (k: string) => (failing ? (() => { throw new Error('denied'); })() : (data.get(k) ?? null)),
+    getItem: (k: string) =>
+      failing
+        ? (() => {
+            throw new Error('denied');
+          })()
+        : (data.get(k) ?? null),
     setItem: (k: string, v: string) => {
       if (failing) throw new Error('quota');
       data.set(k, v);

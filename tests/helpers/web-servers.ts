@@ -87,9 +87,7 @@ export interface Nginx {
  * helper wrote into `policyDir` (tests/helpers/load-policy.ts) in place of its folder in /etc. `edit` may
  * change the site's configuration further (a test's shorter cache time).
  */
-export async function startNginx(
-  options: ({ root: string } | { config: string }) & { policyDir: string; edit?: (site: string) => string },
-): Promise<Nginx> {
+export async function startNginx(options: ({ root: string } | { config: string }) & { policyDir: string; edit?: (site: string) => string }): Promise<Nginx> {
   if (!existsSync(NGINX) || !existsSync(BROTLI_MODULE)) {
     throw new Error('This test runs deploy/nginx.conf in nginx: install it with `apt-get install nginx libnginx-mod-http-brotli-static` (or set NGINX_PATH).');
   }

@@ -25,8 +25,7 @@ export function signedHeaders(secret: string, request: Pick<SignedRequest, 'meth
 }
 
 /** A `POST /hooks/content` of `body`. */
-export const contentHeaders = (secret: string, body: string, options?: CallOptions) =>
-  signedHeaders(secret, { method: 'POST', path: CONTENT_PATH, body }, options);
+export const contentHeaders = (secret: string, body: string, options?: CallOptions) => signedHeaders(secret, { method: 'POST', path: CONTENT_PATH, body }, options);
 
 /** A signed `GET /hooks/status`. */
 export const statusHeaders = (secret: string, options?: CallOptions) => signedHeaders(secret, { method: 'GET', path: STATUS_PATH, body: '' }, options);

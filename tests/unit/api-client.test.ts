@@ -58,8 +58,7 @@ function stubClient(respond: (attempt: number, url: string) => Response | Promis
   return { client, warnings, attempts: () => attempts };
 }
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('paths, headers and the list/detail rule', () => {
   it('sends pageNumber on list calls and never on detail calls, with accept and langType headers', async () => {
@@ -182,10 +181,7 @@ describe('shapes mapped to domain types', () => {
 
   it('reports a 400 from apply as too short', async () => {
     const { client } = recordingClient();
-    const outcome = await client.apply(
-      { fullName: 'Ali', phone: '123', email: 'a@b.uz', subject: 'short', message: 'short', captchaToken: 'x' },
-      1,
-    );
+    const outcome = await client.apply({ fullName: 'Ali', phone: '123', email: 'a@b.uz', subject: 'short', message: 'short', captchaToken: 'x' }, 1);
     expect(outcome).toEqual({ kind: 'too-short' });
   });
 
@@ -241,8 +237,7 @@ describe('retries', () => {
       retries: 1,
       backoffMs: 1,
       timeoutMs: 50,
-      fetch: (_input, init) =>
-        new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason))),
+      fetch: (_input, init) => new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason))),
     });
     await expect(client.menus(1)).rejects.toThrow('api/home/menus: no answer within 50 ms after 2 attempts');
   });
@@ -284,15 +279,24 @@ describe('schema failures', () => {
   });
 
   it('reads an unreadable date or a wrong-typed view count as missing', async () => {
-    const { client } = stubClient(() =>
-      json({ data: { id: 5, title: 'T', berifDescription: 'B', description: '<p>x</p>', date: 'soon', countViews: 'many' } }),
-    );
+    const { client } = stubClient(() => json({ data: { id: 5, title: 'T', berifDescription: 'B', description: '<p>x</p>', date: 'soon', countViews: 'many' } }));
     expect(await client.post(5, 1)).toMatchObject({ id: 5, date: null, views: null, imageUrl: null });
   });
 
   it('drops a menu item with an unusable target', async () => {
     const { client, warnings } = stubClient(() =>
-      json({ data: [{ title: 'G', isTop: false, items: [{ title: 'ok', page: '/news', isPage: false }, { title: 'bad', page: 'x', isPage: true }] }] }),
+      json({
+        data: [
+          {
+            title: 'G',
+            isTop: false,
+            items: [
+              { title: 'ok', page: '/news', isPage: false },
+              { title: 'bad', page: 'x', isPage: true },
+            ],
+          },
+        ],
+      }),
     );
     const [group] = await client.menus(1);
     expect(group!.items).toEqual([{ title: 'ok', target: { kind: 'route', path: '/news' } }]);
@@ -307,7 +311,8 @@ describe('an API that answers for someone else', () => {
     await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
     return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((ok) => server.close(() => ok())) };
   }
-  const post = (id: number) => JSON.stringify({ data: { id, title: `Post ${id}`, berifDescription: "b", description: "<p>d</p>", imageUrl: null, date: "2026-11-20T10:00:00", countViews: 1 } });
+  const post = (id: number) =>
+    JSON.stringify({ data: { id, title: `Post ${id}`, berifDescription: 'b', description: '<p>d</p>', imageUrl: null, date: '2026-11-20T10:00:00', countViews: 1 } });
 
   it('refuses a redirect to another host before asking there, instead of filing its answer as the API’s', async () => {
     // Where a cloud's metadata service would answer: the build machine must never send it a request.

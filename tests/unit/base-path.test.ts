@@ -74,7 +74,7 @@ describe('BASE_PATH', () => {
     ]);
   });
 
-  it('at the domain\'s root, addresses are as they always were', async () => {
+  it("at the domain's root, addresses are as they always were", async () => {
     const { languages, base } = await underPath('');
     expect(languages.localizePath(languages.LANGUAGES[3], '/news/5')).toBe('/en/news/5');
     expect(base.editorSiteLink('/news/5')).toBe('/news/5');
@@ -85,7 +85,7 @@ describe('BASE_PATH', () => {
     expect(purgePaths(['index.html'], '')).toEqual(['/']);
   });
 
-  it('writes the static hosts\' redirects and headers under the path', () => {
+  it("writes the static hosts' redirects and headers under the path", () => {
     const tables = { ...SITE_TABLES, basePath: '/chust' };
     expect(redirectsFile(tables)).toContain('/chust/ru/news pageNumber=:n /chust/ru/news/page/:n 301!');
     expect(headersBlocks(tables)['security headers']).toMatch(/^\/chust\/\*\n/);
@@ -106,7 +106,13 @@ describe('two sites on one origin, each under its path', () => {
       writeFileSync(join(root, name, 'ru', '404', 'index.html'), `${name} ru not found`);
       writeFileSync(join(root, name, 'news', 'page', '2', 'index.html'), `${name} news 2`);
     }
-    ({ server, url } = await serveDist({ sites: [{ root: join(root, 'qorakul'), basePath: '/qorakul' }, { root: join(root, 'chust'), basePath: '/chust' }], port: 0 }));
+    ({ server, url } = await serveDist({
+      sites: [
+        { root: join(root, 'qorakul'), basePath: '/qorakul' },
+        { root: join(root, 'chust'), basePath: '/chust' },
+      ],
+      port: 0,
+    }));
   });
   afterAll(() => new Promise<void>((ok) => server.close(() => ok())));
 

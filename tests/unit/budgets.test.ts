@@ -23,7 +23,10 @@ afterEach(async () => {
 });
 
 /** Text that does not compress away: an editor pasting a whole report into one post. */
-const long = (bytes: number) => `<p>${randomBytes(bytes).toString('base64').replace(/(.{8})/g, '$1 ')}</p>`;
+const long = (bytes: number) =>
+  `<p>${randomBytes(bytes)
+    .toString('base64')
+    .replace(/(.{8})/g, '$1 ')}</p>`;
 const page = (body: string) => `<!doctype html><html lang="uz"><head><title>Sahifa</title></head><body>${body}</body></html>`;
 
 describe('byte budgets', () => {

@@ -89,7 +89,9 @@ function running(pid: number): boolean {
 describe('a step whose rebuild is killed', () => {
   it('ends within two seconds, instead of writing on into staging', async () => {
     const pidFile = join(dir, 'step.pid');
-    const forever = step(`fs.writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); setInterval(() => fs.writeFileSync(${JSON.stringify(join(dir, 'written'))}, 'x'), 50);`);
+    const forever = step(
+      `fs.writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); setInterval(() => fs.writeFileSync(${JSON.stringify(join(dir, 'written'))}, 'x'), 50);`,
+    );
     const rebuild = `const { runStep } = await import(${JSON.stringify(new URL('../../scripts/lib/child-step.ts', import.meta.url).pathname)});
       await runStep('build', [${JSON.stringify(forever)}], 'STEP_REPORT_FILE', {});`;
     const parent = spawn(process.execPath, ['--input-type=module', '-e', rebuild], { env: { ...process.env }, stdio: ['ignore', 'inherit', 'inherit'] });
@@ -119,7 +121,9 @@ describe('the full-disk message', () => {
   });
 
   it('counts a disk out of file entries (inodes) as full', () => {
-    expect(noSpaceMessage([disk(['RELEASES_DIR (/r)'], 5 * 1024 ** 3, 12)])).toMatch(/^the disk is full: RELEASES_DIR \(\/r\) is on a disk with 5\.0 GB and 12 file entries \(inodes\) free\./);
+    expect(noSpaceMessage([disk(['RELEASES_DIR (/r)'], 5 * 1024 ** 3, 12)])).toMatch(
+      /^the disk is full: RELEASES_DIR \(\/r\) is on a disk with 5\.0 GB and 12 file entries \(inodes\) free\./,
+    );
   });
 
   it('says nothing of disks when none is full and the error is another', () => {

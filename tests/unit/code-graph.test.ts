@@ -13,7 +13,9 @@ const inProject = (files: string[]) => files.map((f) => relative(process.cwd(), 
 describe('the code a program is made of', () => {
   it("the build's: its steps, the worker it starts by URL and the site modules they import, never a package", async () => {
     const files = inProject(await codeFiles(['scripts/build.ts', 'astro.config.mjs']));
-    expect(files).toEqual(expect.arrayContaining(['scripts/build.ts', 'astro.config.mjs', 'scripts/lib/finish-build.ts', 'scripts/lib/compress-worker.ts', 'src/lib/fragments.ts']));
+    expect(files).toEqual(
+      expect.arrayContaining(['scripts/build.ts', 'astro.config.mjs', 'scripts/lib/finish-build.ts', 'scripts/lib/compress-worker.ts', 'src/lib/fragments.ts']),
+    );
     expect(files.filter((f) => f.includes('node_modules'))).toEqual([]);
     // The webhook is not part of the build: changing it must not count as a change of the site.
     expect(files.filter((f) => f.includes('webhook'))).toEqual([]);
@@ -21,7 +23,9 @@ describe('the code a program is made of', () => {
 
   it("the last pass's: the modules its findings depend on, and the inline scripts' source", async () => {
     const files = inProject(await codeFiles(['scripts/lib/finish-build.ts']));
-    expect(files).toEqual(expect.arrayContaining(['scripts/lib/finish-build.ts', 'scripts/lib/csp.ts', 'scripts/lib/link-check.ts', 'src/lib/fragments.ts', 'src/lib/inline-scripts.ts']));
+    expect(files).toEqual(
+      expect.arrayContaining(['scripts/lib/finish-build.ts', 'scripts/lib/csp.ts', 'scripts/lib/link-check.ts', 'src/lib/fragments.ts', 'src/lib/inline-scripts.ts']),
+    );
   });
 
   it('follows a module started by URL, and what that module imports in turn', async () => {

@@ -28,8 +28,7 @@ const appeal = (message: string, idempotencyKey?: string) => ({
   captchaToken: 'test-token',
   idempotencyKey,
 });
-const rowsWith = (message: string) =>
-  api.db.prepare('SELECT id, idempotency_key AS key FROM appeals WHERE title = ?').all(message) as { id: number; key: string | null }[];
+const rowsWith = (message: string) => api.db.prepare('SELECT id, idempotency_key AS key FROM appeals WHERE title = ?').all(message) as { id: number; key: string | null }[];
 
 describe('sample API: one appeal per idempotency key', () => {
   const client = () => createApiClient({ baseUrl: api.url, retries: 0 });

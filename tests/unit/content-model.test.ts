@@ -25,11 +25,13 @@ const PASTED: Record<string, string> = {
   'terms with no list': '<dt>Hokim</dt><dd>Tuman rahbari</dd>',
   'text loose in a list and a table': '<ul>Kirish<li>band</li></ul><table>Izoh<tr><td>x</td></tr></table>',
   'a ragged table': '<table><tr><td colspan="3">Keng</td></tr><tr><td>a</td><td>b</td></tr><tr><td rowspan="4">Baland</td><td>c</td></tr></table>',
-  'addresses with spaces or no host': '<a href="https://example.com/yangi hujjat.pdf">bir</a> <a href="https://exa mple.com">ikki</a> <a href="http://">uch</a> <a href="tel:+998 66 123">tort</a>',
+  'addresses with spaces or no host':
+    '<a href="https://example.com/yangi hujjat.pdf">bir</a> <a href="https://exa mple.com">ikki</a> <a href="http://">uch</a> <a href="tel:+998 66 123">tort</a>',
   'a language that is no language': '<p lang="not a lang">matn</p>',
   'a block inside a block inside inline formatting': '<mark><figure><img src="https://media.example/c.jpg" alt=""></figure></mark>',
   'loose ragged rows': '<tr><td colspan="3">Keng</td></tr><tr><td>b</td></tr><span><tr><td>c</td><td>d</td></tr><tr><td>e</td></tr></span>',
-  'headings in a header cell, a term and a caption': '<table><caption><h3>Jadval</h3></caption><tr><th><h3>Ustun</h3></th></tr></table><dl><dt><h4>Atama</h4></dt><dd>izoh</dd></dl>',
+  'headings in a header cell, a term and a caption':
+    '<table><caption><h3>Jadval</h3></caption><tr><th><h3>Ustun</h3></th></tr></table><dl><dt><h4>Atama</h4></dt><dd>izoh</dd></dl>',
   'bold round list items': '<ul><b><li>bir</li><li>ikki</li></b></ul>',
 };
 

@@ -75,28 +75,49 @@ describe('a district folder is checked when the build reads it', () => {
       env: { ...process.env, SITE_DISTRICT: 'chust', DISTRICTS_DIR: join(root, 'districts'), API_BASE: 'http://127.0.0.1:9' },
     }).catch((e: { code: number; stderr: string }) => e);
     expect('code' in failed && failed.code).toBe(1);
-    expect((failed as { stderr: string }).stderr).toMatch(/Build failed: .*districts\/chust\/district\.json is not a complete district identity:\n {2}map\.lat: must be a latitude/);
+    expect((failed as { stderr: string }).stderr).toMatch(
+      /Build failed: .*districts\/chust\/district\.json is not a complete district identity:\n {2}map\.lat: must be a latitude/,
+    );
   });
 });
 
 describe("the district's emblem, drawn inline in every header", () => {
   it('keeps the shapes and paint of a drawing and nothing else', () => {
-    expect(drawingOf('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 48 48" onload="x()"><title>Gerb</title><g fill="rgb(10,79,143)"><circle cx="24" cy="24" r="23"/></g></svg>')).toBe(
-      '<svg viewBox="0 0 48 48"><g fill="rgb(10,79,143)"><circle cx="24" cy="24" r="23"></circle></g></svg>',
-    );
+    expect(
+      drawingOf(
+        '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 48 48" onload="x()"><title>Gerb</title><g fill="rgb(10,79,143)"><circle cx="24" cy="24" r="23"/></g></svg>',
+      ),
+    ).toBe('<svg viewBox="0 0 48 48"><g fill="rgb(10,79,143)"><circle cx="24" cy="24" r="23"></circle></g></svg>');
   });
 
   it.each([
-    ['a handler glued to the tag name', '<svg viewBox="0 0 1 1"><rect/onclick="alert(1)"/><rect x="1"onclick="alert(1)"/></svg>', '<svg viewBox="0 0 1 1"><rect></rect><rect x="1"></rect></svg>'],
-    ['HTML inside a description', '<svg viewBox="0 0 1 1"><desc><img src="x" onerror="alert(1)"/></desc><circle r="1"/></svg>', '<svg viewBox="0 0 1 1"><circle r="1"></circle></svg>'],
+    [
+      'a handler glued to the tag name',
+      '<svg viewBox="0 0 1 1"><rect/onclick="alert(1)"/><rect x="1"onclick="alert(1)"/></svg>',
+      '<svg viewBox="0 0 1 1"><rect></rect><rect x="1"></rect></svg>',
+    ],
+    [
+      'HTML inside a description',
+      '<svg viewBox="0 0 1 1"><desc><img src="x" onerror="alert(1)"/></desc><circle r="1"/></svg>',
+      '<svg viewBox="0 0 1 1"><circle r="1"></circle></svg>',
+    ],
     ['a redirect', '<svg viewBox="0 0 1 1"><meta http-equiv="refresh" content="0;url=https://evil.example"/></svg>', '<svg viewBox="0 0 1 1"></svg>'],
-    ['a link, a reference out and a script', '<svg viewBox="0 0 1 1"><a href="https://evil.example"><use href="#x"/></a><rect fill="url(https://evil.example/x)"/><script>alert(1)</script></svg>', '<svg viewBox="0 0 1 1"><rect></rect></svg>'],
+    [
+      'a link, a reference out and a script',
+      '<svg viewBox="0 0 1 1"><a href="https://evil.example"><use href="#x"/></a><rect fill="url(https://evil.example/x)"/><script>alert(1)</script></svg>',
+      '<svg viewBox="0 0 1 1"><rect></rect></svg>',
+    ],
   ])('drops %s', (_what, svg, drawn) => {
     expect(drawingOf(svg)).toBe(drawn);
   });
 
   it('refuses a file that is not one <svg> with a viewBox', () => {
-    for (const svg of ['</svg><img src=x><svg viewBox="0 0 1 1">', '<svg viewBox="0 0 1 1"></svg><svg viewBox="0 0 1 1"></svg>', '<svg><circle r="1"/></svg>', '<html><body>x</body></html>']) {
+    for (const svg of [
+      '</svg><img src=x><svg viewBox="0 0 1 1">',
+      '<svg viewBox="0 0 1 1"></svg><svg viewBox="0 0 1 1"></svg>',
+      '<svg><circle r="1"/></svg>',
+      '<html><body>x</body></html>',
+    ]) {
       expect(drawingOf(svg), svg).toBeNull();
     }
   });
@@ -116,10 +137,19 @@ describe('a new district in minutes', () => {
     const identity = loadDistrict('yangi-tuman', root);
     expect(identity.texts.en['site.name']).toMatch(/^FILL IN: /);
     const refused = await run(process.execPath, ['scripts/rebuild.ts'], {
-      env: { ...env, SITE_DISTRICT: 'yangi-tuman', API_BASE: 'http://127.0.0.1:9', SITE_URL: 'https://yangi.example', HCAPTCHA_SITEKEY: 'key', RELEASES_DIR: join(root, 'releases') },
+      env: {
+        ...env,
+        SITE_DISTRICT: 'yangi-tuman',
+        API_BASE: 'http://127.0.0.1:9',
+        SITE_URL: 'https://yangi.example',
+        HCAPTCHA_SITEKEY: 'key',
+        RELEASES_DIR: join(root, 'releases'),
+      },
     }).catch((e: { code: number; stderr: string; stdout: string }) => e);
     expect('code' in refused && refused.code).toBe(2);
-    expect(`${(refused as { stderr: string }).stderr}`).toMatch(/yangi-tuman\/ still holds \d+ placeholder\(s\) \(texts\.uz-latn\.site\.name, .*\); refusing to publish\. `npm run new-district -- yangi-tuman` lists them/);
+    expect(`${(refused as { stderr: string }).stderr}`).toMatch(
+      /yangi-tuman\/ still holds \d+ placeholder\(s\) \(texts\.uz-latn\.site\.name, .*\); refusing to publish\. `npm run new-district -- yangi-tuman` lists them/,
+    );
   });
 });
 
@@ -188,12 +218,12 @@ describe('a second district, under a path of a shared domain', () => {
     expect(traces).toEqual([]);
     // What a device keeps is the district's own: its storage keys and cache names are made from its short name.
     const scripts = files.filter((f) => f.includes('/_astro/') && f.endsWith('.js')).map((f) => readFileSync(f, 'utf8'));
-    expect(scripts.filter((js) => /[`"']chust[`"']/.test(js)).length, 'the short name in the pages\' scripts').toBeGreaterThan(0);
+    expect(scripts.filter((js) => /[`"']chust[`"']/.test(js)).length, "the short name in the pages' scripts").toBeGreaterThan(0);
     expect(scripts.some((js) => js.includes('-hokimligi:'))).toBe(true);
     expect(readFileSync(join(out, 'sw.js'), 'utf8')).toMatch(/chust-pages|[`"']chust[`"']/);
   });
 
-  it('refers to nothing outside its path: links, assets, pictures, feeds, sitemap, service worker, static hosts\' files', async () => {
+  it("refers to nothing outside its path: links, assets, pictures, feeds, sitemap, service worker, static hosts' files", async () => {
     const files = await listFiles(out);
     const outside: string[] = [];
     const note = (file: string, ref: string) => outside.push(`${relative(out, file)}: ${ref}`);
@@ -208,7 +238,10 @@ describe('a second district, under a path of a shared domain', () => {
     }
     for (const m of readFileSync(join(out, 'sw.js'), 'utf8').matchAll(/url:"([^"]*)"/g)) if (!m[1]!.startsWith('/chust/')) note(join(out, 'sw.js'), m[1]!);
     for (const name of ['_redirects', '_headers']) {
-      for (const line of readFileSync(join(out, name), 'utf8').split('\n').filter((l) => l.startsWith('/'))) if (!line.startsWith('/chust/')) note(join(out, name), line);
+      for (const line of readFileSync(join(out, name), 'utf8')
+        .split('\n')
+        .filter((l) => l.startsWith('/')))
+        if (!line.startsWith('/chust/')) note(join(out, name), line);
     }
     expect(outside).toEqual([]);
     const home = readFileSync(join(out, 'ru', 'index.html'), 'utf8');
@@ -218,14 +251,19 @@ describe('a second district, under a path of a shared domain', () => {
     expect(readFileSync(join(out, '_redirects'), 'utf8')).toContain('/chust/ru/news pageNumber=:n /chust/ru/news/page/:n 301!');
   });
 
-  it('publishes an editor\'s link from the site\'s root under its path', () => {
+  it("publishes an editor's link from the site's root under its path", () => {
     const post = readFileSync(join(out, 'ru', 'news', '118', 'index.html'), 'utf8');
     expect(post).toMatch(/<a href="\/chust\/news\/99999" data-editor-link/);
   });
 
   it('shows its own names, contacts, map and pictures in every language', () => {
     const chust = JSON.parse(readFileSync(join(FIXTURES, 'chust', 'district.json'), 'utf8'));
-    for (const [prefix, code] of [['', 'uz-latn'], ['uz-cyrl/', 'uz-cyrl'], ['ru/', 'ru'], ['en/', 'en']] as const) {
+    for (const [prefix, code] of [
+      ['', 'uz-latn'],
+      ['uz-cyrl/', 'uz-cyrl'],
+      ['ru/', 'ru'],
+      ['en/', 'en'],
+    ] as const) {
       const home = readFileSync(join(out, prefix, 'index.html'), 'utf8');
       expect(home).toContain(`<title>${chust.texts[code]['site.name']}`);
       expect(home).toContain(chust.texts[code]['footer.addressText']);

@@ -21,7 +21,18 @@ const MEDIA = 'https://media.example.uz/';
 describe('links an editor writes', () => {
   it('joins a link to a file on the media server to the media base, as pictures are', () => {
     for (const href of ['/media/qaror-12.pdf', '/uploads/2026/jadval.xlsx', 'hujjatlar/nizom.docx', '/files/x']) expect(isMediaFilePath(href)).toBe(true);
-    for (const href of ['/news/5', '/page/999', '/ru/news', '#x', 'https://gov.uz/a.pdf', '//evil.example/a.pdf', '/news/5.html', '/ru/rss.xml', '/favicon.svg', '/documents/0123456789ab/qaror.pdf']) {
+    for (const href of [
+      '/news/5',
+      '/page/999',
+      '/ru/news',
+      '#x',
+      'https://gov.uz/a.pdf',
+      '//evil.example/a.pdf',
+      '/news/5.html',
+      '/ru/rss.xml',
+      '/favicon.svg',
+      '/documents/0123456789ab/qaror.pdf',
+    ]) {
       expect(isMediaFilePath(href), href).toBe(false);
     }
     expect(sanitize('<a href="/media/qaror-12.pdf">qaror</a>', { mediaBase: MEDIA })).toBe(
@@ -31,7 +42,9 @@ describe('links an editor writes', () => {
 
   it("keys a page by the documents its text links to, however the editor's HTML spells the tag", () => {
     const map = { 'https://media.example.uz/media/a.pdf': { type: 'PDF', path: '/documents/aaa/a.pdf', bytes: 1, sha: 'x' } };
-    expect(documentsNamedBy({ html: '<A HREF="/media/a.pdf">a</A>' }, map, MEDIA)).toEqual([`https://media.example.uz/media/a.pdf ${JSON.stringify(map['https://media.example.uz/media/a.pdf'])}`]);
+    expect(documentsNamedBy({ html: '<A HREF="/media/a.pdf">a</A>' }, map, MEDIA)).toEqual([
+      `https://media.example.uz/media/a.pdf ${JSON.stringify(map['https://media.example.uz/media/a.pdf'])}`,
+    ]);
   });
 
   it('finds the documents a text links to, relative or absolute, and nothing on other hosts', () => {
@@ -63,7 +76,7 @@ describe('links an editor writes', () => {
 });
 
 describe('embeds an editor pastes', () => {
-  it('makes a known host\'s player a card, and a frame from anywhere else a link named by its title', () => {
+  it("makes a known host's player a card, and a frame from anywhere else a link named by its title", () => {
     const out = sanitize(
       '<p><iframe src="https://www.youtube.com/embed/M7lc1UVf-VE" title="Hokim &amp; aholi" allowfullscreen>old browsers</iframe></p>' +
         '<iframe src="https://maps.example.org/w?id=1" title="Xarita"></iframe><iframe src="https://maps.example.org/x">fallback</iframe>',
@@ -125,11 +138,13 @@ describe('embeds an editor pastes', () => {
       ),
     ).toEqual({ script: 1, form: 1, input: 2, iframe: 1, object: 1 });
     // A source on another host is dropped from its player; one on the media server is kept.
-    expect(removedElements('<video><source src="https://evil.example/v.mp4"><source src="https://media.example.uz/v.mp4"><source src="/media/v.webm"></video>', MEDIA)).toEqual({ source: 1 });
+    expect(removedElements('<video><source src="https://evil.example/v.mp4"><source src="https://media.example.uz/v.mp4"><source src="/media/v.webm"></video>', MEDIA)).toEqual({
+      source: 1,
+    });
   });
 });
 
-describe('the link check and an editor\'s links', () => {
+describe("the link check and an editor's links", () => {
   const root = mkdtempSync(join(tmpdir(), 'editor-links-'));
   afterAll(() => rm(root, { recursive: true, force: true }));
   const file = (path: string, body = '') => {
@@ -137,7 +152,7 @@ describe('the link check and an editor\'s links', () => {
     writeFileSync(join(root, path), body);
   };
 
-  it('reports an editor\'s link that leads nowhere instead of failing, and still fails on the code\'s', async () => {
+  it("reports an editor's link that leads nowhere instead of failing, and still fails on the code's", async () => {
     file('news/5/index.html', '<a href="/news/5">ok</a>');
     file(
       'ru/news/7/index.html',
@@ -152,7 +167,7 @@ describe('the link check and an editor\'s links', () => {
     ]);
   });
 
-  it('looks an editor\'s link up again when it replays a page: one published since works', () => {
+  it("looks an editor's link up again when it replays a page: one published since works", () => {
     const html = '<a href="/page/999" data-editor-link>p</a>';
     const first = linkChecker(root, new Set([join(root, 'index.html')]));
     const record = first.page(join(root, 'index.html'), html);

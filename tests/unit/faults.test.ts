@@ -9,14 +9,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ApiError, createApiClient } from '../../src/api/client.ts';
 import type { Snapshot } from '../../src/content/snapshot.ts';
 import { pullContent } from '../../src/content/pull.ts';
-import {
-  corruptItems,
-  faultsFromEnv,
-  HUGE_BYTES,
-  parseFaultFlag,
-  ruleMatches,
-  type FaultRule,
-} from '../../scripts/sample-api/faults.ts';
+import { corruptItems, faultsFromEnv, HUGE_BYTES, parseFaultFlag, ruleMatches, type FaultRule } from '../../scripts/sample-api/faults.ts';
 import { startSampleApi, type SampleApi } from '../../scripts/sample-api/server.ts';
 
 const CONTENT_ROOT = resolve(`.cache/test-faults-${process.pid}`);
@@ -120,9 +113,7 @@ describe('the --fault flag and SAMPLE_API_FAULTS', () => {
   it('reads SAMPLE_API_FAULTS as a JSON array of rules', () => {
     expect(faultsFromEnv(undefined)).toEqual([]);
     expect(faultsFromEnv('  ')).toEqual([]);
-    expect(faultsFromEnv('[{"match":"/api/gallery/photos","kind":"500","times":2}]')).toEqual([
-      { match: '/api/gallery/photos', kind: '500', times: 2 },
-    ]);
+    expect(faultsFromEnv('[{"match":"/api/gallery/photos","kind":"500","times":2}]')).toEqual([{ match: '/api/gallery/photos', kind: '500', times: 2 }]);
     expect(() => faultsFromEnv('[{"match":"/x"')).toThrow(/SAMPLE_API_FAULTS is not JSON/);
     expect(() => faultsFromEnv('{"match":"/x","kind":"500"}')).toThrow(/expected an array/);
     expect(() => faultsFromEnv('[{"match":"/x","kind":"404"}]')).toThrow(/SAMPLE_API_FAULTS\[0\]: kind must be/);
@@ -143,7 +134,12 @@ describe('the --fault flag and SAMPLE_API_FAULTS', () => {
 
   it('corrupts each run of three list items: no title, a string id, a wrong-typed view count', () => {
     const list = () => Array.from({ length: 4 }, (_, i) => ({ id: i, title: `t${i}`, countViews: 1 }));
-    const expected = [{ id: 0, countViews: 1 }, { id: '1', title: 't1', countViews: 1 }, { id: 2, title: 't2', countViews: 'many' }, { id: 3, countViews: 1 }];
+    const expected = [
+      { id: 0, countViews: 1 },
+      { id: '1', title: 't1', countViews: 1 },
+      { id: 2, title: 't2', countViews: 'many' },
+      { id: 3, countViews: 1 },
+    ];
     expect(corruptItems({ data: { list: list() } })).toEqual({ data: { list: expected } });
     expect(corruptItems({ data: list() })).toEqual({ data: expected });
     expect(corruptItems(list())).toEqual(expected);
@@ -300,9 +296,7 @@ describe('the client and the pull under injected faults', { timeout: 120_000 }, 
     }
     expect(new Set(summary.warnings.map((w) => w.lang))).toEqual(new Set([1, 2, 3, 4]));
     const stringId = skipped.find((i) => typeof i.id === 'string')!;
-    expect(log).toContain(
-      `warning: skipped item ${JSON.stringify(stringId.id)} of api/post/1 (language 1): ${uzWarnings.find((w) => w.id === stringId.id)!.problem}`,
-    );
+    expect(log).toContain(`warning: skipped item ${JSON.stringify(stringId.id)} of api/post/1 (language 1): ${uzWarnings.find((w) => w.id === stringId.id)!.problem}`);
     // The other post types are whole.
     expect(uz.lists.announcements.flat().length).toBeGreaterThan(0);
   });

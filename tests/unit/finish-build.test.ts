@@ -122,9 +122,7 @@ describe('the last pass between builds', () => {
     const file = join(work, 'failing-pass.mjs');
     writeFileSync(file, script);
     const ended = await new Promise<{ code: number | null; killed: boolean; stderr: string }>((resolve) => {
-      const child = execFile(process.execPath, [file], { timeout: 60_000 }, (_error, _out, stderr) =>
-        resolve({ code: child.exitCode, killed: child.killed, stderr }),
-      );
+      const child = execFile(process.execPath, [file], { timeout: 60_000 }, (_error, _out, stderr) => resolve({ code: child.exitCode, killed: child.killed, stderr }));
     });
     expect(ended.killed).toBe(false);
     expect(ended.code).toBe(3);

@@ -26,7 +26,10 @@ const postLike = fc.record(
     berifDescription: fc.oneof(fc.string(), fc.constant(null)),
     description: fc.oneof(fc.string(), fc.integer()),
     imageUrl: fc.oneof(fc.string(), fc.constant(null)),
-    date: fc.oneof(fc.string(), fc.date().map((d) => (Number.isNaN(d.getTime()) ? 'x' : d.toISOString()))),
+    date: fc.oneof(
+      fc.string(),
+      fc.date().map((d) => (Number.isNaN(d.getTime()) ? 'x' : d.toISOString())),
+    ),
     countViews: fc.oneof(fc.integer(), fc.string(), fc.double()),
   },
   { requiredKeys: [] },
@@ -35,18 +38,34 @@ const postLike = fc.record(
 describe('validators never throw anything but the client error', () => {
   it('lists, details, menus and search take any JSON', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(anyJson, fc.record({ success: fc.boolean(), data: fc.record({ list: fc.array(postLike), maxPageNumber: fc.integer(), currentPageNumber: fc.integer() }) }), fc.record({ data: fc.array(postLike) }), fc.record({ data: postLike })), async (body) => {
-        const client = clientAnswering(body);
-        for (const call of [() => client.postList(1, 1), () => client.post(1, 1), () => client.menus(2), () => client.surveys(3), () => client.search('q', 4), () => client.photoGroups(1), () => client.employees(1, 1)]) {
-          try {
-            const result = await call();
-            // Whatever was accepted has the domain's shape.
-            if (Array.isArray(result)) for (const item of result) expect(item).toBeTypeOf('object');
-          } catch (err) {
-            expect((err as Error).name).toBe('ApiError');
+      fc.asyncProperty(
+        fc.oneof(
+          anyJson,
+          fc.record({ success: fc.boolean(), data: fc.record({ list: fc.array(postLike), maxPageNumber: fc.integer(), currentPageNumber: fc.integer() }) }),
+          fc.record({ data: fc.array(postLike) }),
+          fc.record({ data: postLike }),
+        ),
+        async (body) => {
+          const client = clientAnswering(body);
+          for (const call of [
+            () => client.postList(1, 1),
+            () => client.post(1, 1),
+            () => client.menus(2),
+            () => client.surveys(3),
+            () => client.search('q', 4),
+            () => client.photoGroups(1),
+            () => client.employees(1, 1),
+          ]) {
+            try {
+              const result = await call();
+              // Whatever was accepted has the domain's shape.
+              if (Array.isArray(result)) for (const item of result) expect(item).toBeTypeOf('object');
+            } catch (err) {
+              expect((err as Error).name).toBe('ApiError');
+            }
           }
-        }
-      }),
+        },
+      ),
       { numRuns: 150 },
     );
   });
@@ -54,10 +73,12 @@ describe('validators never throw anything but the client error', () => {
   it('unreadable bodies are client errors, not crashes', async () => {
     await fc.assert(
       fc.asyncProperty(fc.string(), async (text) => {
-        await clientAnswering(text).videos(1).then(
-          (v) => expect(Array.isArray(v)).toBe(true),
-          (err: Error) => expect(err.name).toBe('ApiError'),
-        );
+        await clientAnswering(text)
+          .videos(1)
+          .then(
+            (v) => expect(Array.isArray(v)).toBe(true),
+            (err: Error) => expect(err.name).toBe('ApiError'),
+          );
       }),
       { numRuns: 200 },
     );

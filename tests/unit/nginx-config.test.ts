@@ -58,15 +58,18 @@ describe('several districts on one server', () => {
     expect(config.match(/server_name .*;/g)).toEqual(['server_name gov.example;', 'server_name gov.example;', 'server_name chust.example;', 'server_name chust.example;']);
   });
 
-  it('a district\'s own configuration has nothing of another district\'s', () => {
+  it("a district's own configuration has nothing of another district's", () => {
     const config = nginxConfig(servedDistricts([settingsFile('alone', [...CHUST, 'SITE_URL=https://chust.example', 'DATA_DIR=/srv/hokimiyat-site/sites/chust'])]));
     expect(config).not.toMatch(/qorakul|qorakoʻl/i);
     expect(config).toContain('root /srv/hokimiyat-site/sites/chust/.releases/current;');
   });
 
-  it('refuses a settings file that would write into root\'s configuration, naming the file', () => {
+  it("refuses a settings file that would write into root's configuration, naming the file", () => {
     const hostile = [
-      [['SITE_DISTRICT=qorakul', 'SITE_URL=https://qorakul.uz', 'RELEASES_DIR=/srv/x; access_log /etc/ld.so.preload combined'], /RELEASES_DIR \(or DATA_DIR\) .* holds a character/],
+      [
+        ['SITE_DISTRICT=qorakul', 'SITE_URL=https://qorakul.uz', 'RELEASES_DIR=/srv/x; access_log /etc/ld.so.preload combined'],
+        /RELEASES_DIR \(or DATA_DIR\) .* holds a character/,
+      ],
       [['SITE_DISTRICT=qorakul', 'SITE_URL=https://qorakul.uz', 'DATA_DIR=/srv/x{'], /holds a character/],
       [['SITE_DISTRICT=qorakul', 'SITE_URL=https://qorakul.uz', 'BASE_PATH=/a;b'], /BASE_PATH "\/a;b" is not a path/],
       [['SITE_DISTRICT=../etc', 'SITE_URL=https://qorakul.uz'], /is no district folder name/],
@@ -89,7 +92,9 @@ describe('several districts on one server', () => {
     // A district at the host's root beside one under its path, or one path inside another: their workers' scopes would overlap.
     expect(refused(qorakul(), chust('BASE_PATH=/chust'))).toThrow("chust (https://gov.example/chust/) is inside qorakul's address (https://gov.example/)");
     expect(refused(qorakul('BASE_PATH=/samarqand'), chust('BASE_PATH=/samarqand/chust'))).toThrow(/chust .* is inside qorakul's address/);
-    expect(refused(qorakul('BASE_PATH=/a'), chust('BASE_PATH=/b', 'DATA_DIR=/srv/a'))).toThrow('qorakul and chust would both publish into /srv/a/.releases: give each a DATA_DIR of its own');
+    expect(refused(qorakul('BASE_PATH=/a'), chust('BASE_PATH=/b', 'DATA_DIR=/srv/a'))).toThrow(
+      'qorakul and chust would both publish into /srv/a/.releases: give each a DATA_DIR of its own',
+    );
     expect(refused(qorakul('BASE_PATH=/a', 'WEBHOOK_PORT=8791'), chust('BASE_PATH=/b'))).toThrow('qorakul and chust would both listen on WEBHOOK_PORT 8791');
     const again = settingsFile('chust-again', [...CHUST, 'SITE_URL=https://chust.example', 'DATA_DIR=/srv/b', 'WEBHOOK_PORT=8795']);
     expect(refused(chust('BASE_PATH=/b'), again)).toThrow('two settings files are for chust: a server holds a district once');
@@ -113,7 +118,27 @@ describe('TLS as the configuration sets it', () => {
 
     // nginx itself, with a throwaway certificate where the configuration names one and the policy in a folder of the test's.
     const dir = mkdtempSync(join(tmpdir(), 'nginx-tls-'));
-    const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-days', '1', '-subj', '/CN=qorakul.uz', '-keyout', join(dir, 'privkey.pem'), '-out', join(dir, 'fullchain.pem')], { encoding: 'utf8' });
+    const made = spawnSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:P-256',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=qorakul.uz',
+        '-keyout',
+        join(dir, 'privkey.pem'),
+        '-out',
+        join(dir, 'fullchain.pem'),
+      ],
+      { encoding: 'utf8' },
+    );
     expect(made.status, made.stderr).toBe(0);
     mkdirSync(join(dir, 'policy'));
     writeFileSync(join(dir, 'policy', 'qorakul.conf'), 'add_header Content-Security-Policy "default-src \'self\'" always;\n');

@@ -12,7 +12,9 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as Record<string, Record<string, string> | undefined>;
-const lock = JSON.parse(readFileSync('package-lock.json', 'utf8')) as { packages: Record<string, { version?: string; integrity?: string; hasInstallScript?: boolean; bin?: Record<string, string> }> };
+const lock = JSON.parse(readFileSync('package-lock.json', 'utf8')) as {
+  packages: Record<string, { version?: string; integrity?: string; hasInstallScript?: boolean; bin?: Record<string, string> }>;
+};
 const major = readFileSync('.nvmrc', 'utf8').trim();
 const checker = async () => import('../../scripts/check-supply-chain.mjs');
 const platform = `${process.platform}-${process.arch}`;
@@ -66,7 +68,7 @@ describe('the Node the scripts run on', () => {
     }
   });
 
-  it.runIf(pinned)('runs on a binary that is, byte for byte, the Node project\'s own build', async () => {
+  it.runIf(pinned)("runs on a binary that is, byte for byte, the Node project's own build", async () => {
     const { NODE_BINARIES } = await checker();
     const name = `node-${platform}`;
     const recorded = (NODE_BINARIES as Record<string, { sha256: string }>)[`${name}@${pkg.optionalDependencies![name]}`];

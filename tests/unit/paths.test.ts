@@ -1,15 +1,6 @@
 /** src/lib/paths.ts: where posts, list pages, content pages and photo groups live, and the ids links point at. */
 import { describe, expect, it } from 'vitest';
-import {
-  contentPagePath,
-  historicalPersonId,
-  listPagePath,
-  photoGroupId,
-  photoGroupPath,
-  POST_HOMES,
-  postPath,
-  visitingReceptionId,
-} from '../../src/lib/paths.ts';
+import { contentPagePath, historicalPersonId, listPagePath, photoGroupId, photoGroupPath, POST_HOMES, postPath, visitingReceptionId } from '../../src/lib/paths.ts';
 import { SECTIONS } from '../../src/lib/sections.ts';
 
 describe('site paths', () => {

@@ -67,7 +67,9 @@ describe.each(['none', 'etag', 'last-modified', 'max-age'] as MediaHeaderMode[])
 describe('drawing', () => {
   it('draws each width once, ever, never wider than the picture, and says which pictures cannot be drawn', async () => {
     const dir = storeDir();
-    const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#3a6' } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#3a6' } })
+      .jpeg()
+      .toBuffer();
     const server = await serve((req, res) => {
       if (req.url === '/a.jpg') return void res.writeHead(200, { 'content-type': 'image/jpeg' }).end(photo);
       res.writeHead(200, { 'content-type': 'image/jpeg' }).end(photo.subarray(0, 400));
@@ -97,7 +99,9 @@ describe('drawing', () => {
 
 describe('a hostile or failing media server', () => {
   it('refuses redirects to other hosts and oversized or non-picture answers, and keeps an earlier copy only while the server fails', async () => {
-    const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#a33' } }).png().toBuffer();
+    const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#a33' } })
+      .png()
+      .toBuffer();
     let failing: number | null = null;
     const server = await serve((req, res) => {
       if (req.url === '/elsewhere.png') return void res.writeHead(302, { location: 'http://127.0.0.2:9/x.png' }).end();
@@ -140,9 +144,10 @@ async function serve(handler: Parameters<typeof createServer>[1]): Promise<{ url
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((ok) => {
-      server.closeAllConnections();
-      server.close(() => ok());
-    }),
+    close: () =>
+      new Promise<void>((ok) => {
+        server.closeAllConnections();
+        server.close(() => ok());
+      }),
   };
 }

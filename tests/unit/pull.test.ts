@@ -37,7 +37,8 @@ const content = (dir: string) => {
 };
 /** The snapshot the incremental pull wrote is the one a full pull writes now. */
 const expectSameAsFull = async () => expect(content(incremental)).toEqual(content((await pull(tmp(), 'all'), dirs.at(-1)!)));
-const newsId = (offset: number) => (api.db.prepare('SELECT id FROM posts WHERE type = 1 AND lang = 1 ORDER BY date DESC, id DESC LIMIT 1 OFFSET ?').get(offset) as { id: number }).id;
+const newsId = (offset: number) =>
+  (api.db.prepare('SELECT id FROM posts WHERE type = 1 AND lang = 1 ORDER BY date DESC, id DESC LIMIT 1 OFFSET ?').get(offset) as { id: number }).id;
 
 describe('a pull told what changed', () => {
   it('a new post: some 60 requests in four languages instead of every list page', async () => {
@@ -63,7 +64,10 @@ describe('a pull told what changed', () => {
     const redated = newsId(200);
     api.db.prepare('DELETE FROM posts WHERE id = ?').run(deleted);
     api.db.prepare('UPDATE posts SET date = (SELECT max(date) FROM posts) WHERE id = ?').run(redated);
-    const summary = await pull(incremental, [{ type: 'post', id: deleted }, { type: 'post', id: redated }]);
+    const summary = await pull(incremental, [
+      { type: 'post', id: deleted },
+      { type: 'post', id: redated },
+    ]);
     expect(summary.diff.removed).toContain(`post:${deleted}@uz-latn`);
     await expectSameAsFull();
   }, 120_000);

@@ -12,7 +12,10 @@ describe('rebuild --changed', () => {
   });
 
   it('reads type:id pairs, and a type alone for every item of it', () => {
-    expect(changesOf(['--changed', 'post:123,page:5'])).toEqual([{ type: 'post', id: 123 }, { type: 'page', id: 5 }]);
+    expect(changesOf(['--changed', 'post:123,page:5'])).toEqual([
+      { type: 'post', id: 123 },
+      { type: 'page', id: 5 },
+    ]);
     expect(changesOf(['--wait', '--changed', 'post'])).toEqual([{ type: 'post' }]);
   });
 

@@ -147,7 +147,11 @@ describe('rebuild', () => {
     origin = await startNginx({
       root: join(releases, 'current'),
       policyDir: root.dir,
-      edit: (site) => site.replace('map $uri $hokimiyat_cache_by_path {', 'map $uri $hokimiyat_cache_by_path {\n    /ru/address/index.html "public, max-age=0, s-maxage=1, stale-if-error=604800";'),
+      edit: (site) =>
+        site.replace(
+          'map $uri $hokimiyat_cache_by_path {',
+          'map $uri $hokimiyat_cache_by_path {\n    /ru/address/index.html "public, max-age=0, s-maxage=1, stale-if-error=604800";',
+        ),
     });
     edge = await startVarnish(origin.base);
     process.env.PURGE_URL = edge.base;
@@ -244,9 +248,7 @@ describe('rebuild', () => {
     for (const lang of [1, 2, 3, 4]) {
       api.db.prepare('INSERT INTO pages (id, lang, views, title, html) VALUES (9001, ?, 5, ?, ?)').run(lang, `Yangi sahifa ${lang}`, `<p>Yangi sahifa matni ${lang}.</p>`);
       const group = (api.db.prepare('SELECT id FROM menu_groups WHERE lang = ? ORDER BY position LIMIT 1').get(lang) as { id: number }).id;
-      api.db
-        .prepare("INSERT INTO menu_items (id, lang, group_id, position, page, is_page, title) VALUES (9001, ?, ?, 99, '9001', 1, ?)")
-        .run(lang, group, `Yangi bo'lim ${lang}`);
+      api.db.prepare("INSERT INTO menu_items (id, lang, group_id, position, page, is_page, title) VALUES (9001, ?, ?, 99, '9001', 1, ?)").run(lang, group, `Yangi bo'lim ${lang}`);
     }
     menu = await rebuild('all');
     for (const prefix of LANG_PREFIXES) expect(menu.files.added).toContain(`${prefix}/page/9001/index.html`);
@@ -332,10 +334,12 @@ describe('rebuild', () => {
     expect(await differencesFromCold(linked, 'editor-links')).toEqual([]);
   }, 300_000);
 
-  it("publishes a post far over the page budget all the same, and the report names its pages", async () => {
+  it('publishes a post far over the page budget all the same, and the report names its pages', async () => {
     const id = (api.db.prepare('SELECT id FROM posts WHERE type = 1 AND lang = 1 ORDER BY date DESC, id DESC LIMIT 1 OFFSET 25').get() as { id: number }).id;
     // Some 600 KB of text that does not compress away: an editor pasting a whole report into one post.
-    const words = randomBytes(400_000).toString('base64').replace(/(.{8})/g, '$1 ');
+    const words = randomBytes(400_000)
+      .toString('base64')
+      .replace(/(.{8})/g, '$1 ');
     api.db.prepare('UPDATE posts SET html = ? WHERE id = ?').run(`<p>${words}</p>`, id);
     const long = await rebuild([{ type: 'post', id }]);
     expect(existsSync(release(long, `ru/news/${id}/index.html`))).toBe(true);
@@ -343,7 +347,7 @@ describe('rebuild', () => {
   }, 300_000);
 
   it('a photograph replaced at the same URL is shown after the nightly run, not by a rebuild told of another item', async () => {
-    const path = (api.db.prepare("SELECT image FROM employees WHERE category = 2 AND lang = 1 ORDER BY id LIMIT 1").get() as { image: string }).image;
+    const path = (api.db.prepare('SELECT image FROM employees WHERE category = 2 AND lang = 1 ORDER BY id LIMIT 1').get() as { image: string }).image;
     const page = 'the-leadership-of-the-regional-administration/index.html';
     const shown = (r: RebuildReport) => html(r, page).match(/src="(\/_astro\/pictures\/[^"]+)"/)![1]!;
     const before = await rebuild([{ type: 'survey' }]);

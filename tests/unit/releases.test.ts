@@ -66,14 +66,17 @@ describe('publishing commands need their settings', () => {
     expect(webhook.out).toMatch(/API_BASE, SITE_URL and HCAPTCHA_SITEKEY are not set/);
   }, 30_000);
 
-  it('a setting that is set but refused (a base address, BASE_PATH, RELOAD_COMMAND) or an address not the district\'s stops them with exit code 2, saying which', async () => {
+  it("a setting that is set but refused (a base address, BASE_PATH, RELOAD_COMMAND) or an address not the district's stops them with exit code 2, saying which", async () => {
     const dir = tempDir();
     const set = { RELEASES_DIR: dir, API_BASE: DEAD_API, HCAPTCHA_SITEKEY: '10000000-ffff-ffff-ffff-000000000001' };
     const cases = [
       [{ SITE_URL: 'qorakul.uz' }, /SITE_URL "qorakul\.uz" is not an http\(s\) address\. Refusing to publish/],
       [{ SITE_URL: 'https://qorakul.uz', BASE_PATH: '/a;b' }, /BASE_PATH "\/a;b" is not a path the site can live under/],
       // A quote or `;` would reach the Content-Security-Policy, and from it nginx; a user or query has no place in a base.
-      [{ SITE_URL: 'https://qorakul.uz', MEDIA_BASE: 'https://media.qorakul.uz";add_header' }, /MEDIA_BASE ".*" has a host name of characters an address of the site may not hold\. Refusing/],
+      [
+        { SITE_URL: 'https://qorakul.uz', MEDIA_BASE: 'https://media.qorakul.uz";add_header' },
+        /MEDIA_BASE ".*" has a host name of characters an address of the site may not hold\. Refusing/,
+      ],
       [{ SITE_URL: 'https://qorakul.uz', PUBLIC_API_BASE: 'https://api.qorakul.uz/v1;x' }, /PUBLIC_API_BASE ".*" has a path of characters/],
       [{ SITE_URL: 'https://qorakul.uz', API_BASE: 'https://bot:secret@api.qorakul.uz' }, /API_BASE ".*" carries a user name or password/],
       [{ SITE_URL: 'https://qorakul.uz?x=1' }, /SITE_URL ".*" carries a query or fragment/],
@@ -159,7 +162,16 @@ describe('the rebuild lock', () => {
     for (const d of ['staging/news', 'staging-20260101T000000Z', '20260102T000000Z', 'reports']) mkdirSync(join(dir, d), { recursive: true });
     symlinkSync('20260102T000000Z', join(dir, 'current'));
     const own = `pull.${process.pid}.json`;
-    for (const f of ['build.4194000.json', 'build.4194000.json.tmp-4194002-0-1', 'pull.4194001.json', own, 'last-report.json', 'webhook-journal.json', 'policy-loaded.txt', 'reports/20260102T000000Z.json']) {
+    for (const f of [
+      'build.4194000.json',
+      'build.4194000.json.tmp-4194002-0-1',
+      'pull.4194001.json',
+      own,
+      'last-report.json',
+      'webhook-journal.json',
+      'policy-loaded.txt',
+      'reports/20260102T000000Z.json',
+    ]) {
       writeFileSync(join(dir, f), '{}');
     }
     await removeStaleStaging(dir);
@@ -175,7 +187,10 @@ function releases() {
   const dir = tempDir();
   const policyA = "default-src 'self'; script-src 'self' 'sha256-AAA'";
   const policyB = "default-src 'self'; script-src 'self' 'sha256-BBB'";
-  for (const [id, policy] of [['20260101T000000Z', policyA], ['20260102T000000Z', policyB]] as const) {
+  for (const [id, policy] of [
+    ['20260101T000000Z', policyA],
+    ['20260102T000000Z', policyB],
+  ] as const) {
     mkdirSync(join(dir, id));
     writeFileSync(join(dir, id, 'content-security-policy.txt'), `${policy}\n`);
   }

@@ -46,7 +46,10 @@ afterEach(async () => {
   await Promise.all(running.splice(0).map((api) => api.close()));
 });
 
-interface Item { id: number; imageUrl: string | null }
+interface Item {
+  id: number;
+  imageUrl: string | null;
+}
 const json = async <T>(api: SampleApi, path: string, lang = 1): Promise<T> =>
   ((await (await fetch(`${api.url}${path}`, { headers: { langType: String(lang) } })).json()) as { data: T }).data;
 const news = (api: SampleApi, lang = 1) => json<{ list: Item[] }>(api, '/api/post/1?pageNumber=1', lang).then((d) => d.list);

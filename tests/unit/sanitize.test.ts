@@ -45,10 +45,8 @@ describe('sanitize', () => {
     expect(out).toContain('<img alt="A" src="https://example.uz/a.png" loading="lazy" decoding="async" />');
   });
 
-  it('opens external links in a new tab without the opener, and leaves internal links as written, marked as the editor\'s', () => {
-    expect(sanitize('<a href="https://gov.uz" target="_self" rel="opener">gov</a>')).toBe(
-      '<a href="https://gov.uz" target="_blank" rel="noopener noreferrer">gov</a>',
-    );
+  it("opens external links in a new tab without the opener, and leaves internal links as written, marked as the editor's", () => {
+    expect(sanitize('<a href="https://gov.uz" target="_self" rel="opener">gov</a>')).toBe('<a href="https://gov.uz" target="_blank" rel="noopener noreferrer">gov</a>');
     expect(sanitize('<a href="/news/3" target="_blank">n</a>')).toBe('<a href="/news/3" data-editor-link>n</a>');
   });
 
@@ -66,8 +64,8 @@ describe('sanitize', () => {
 /** The heading levels of sanitised HTML, in document order. */
 const levels = (html: string) => [...html.matchAll(/<h([1-6])\b/g)].map((m) => Number(m[1]));
 
-describe('headings of a text from the API, under the page\'s own', () => {
-  it('starts at h2 under the page\'s h1 and skips no level, whatever the editor wrote', () => {
+describe("headings of a text from the API, under the page's own", () => {
+  it("starts at h2 under the page's h1 and skips no level, whatever the editor wrote", () => {
     expect(sanitize('<h3>Tadbir</h3><p>matn</p>')).toBe('<h2>Tadbir</h2><p>matn</p>');
     expect(sanitize('<h5>Жуда кичик</h5>')).toBe('<h2>Жуда кичик</h2>');
     expect(levels(sanitize('<h1>A</h1><h3>B</h3><h6>C</h6><h3>D</h3><h2>E</h2><h4>F</h4>'))).toEqual([2, 3, 4, 3, 3, 4]);

@@ -110,13 +110,14 @@ describe('serve.ts', () => {
   });
 
   it('does not leak a file handle for each aborted download', async () => {
-    const open = () => readdirSync('/proc/self/fd').filter((fd) => {
-      try {
-        return readlinkSync(`/proc/self/fd/${fd}`).endsWith('big.bin');
-      } catch {
-        return false;
-      }
-    }).length;
+    const open = () =>
+      readdirSync('/proc/self/fd').filter((fd) => {
+        try {
+          return readlinkSync(`/proc/self/fd/${fd}`).endsWith('big.bin');
+        } catch {
+          return false;
+        }
+      }).length;
     for (let i = 0; i < 10; i++) {
       const controller = new AbortController();
       const res = await fetch(`${site.url}/big.bin`, { signal: controller.signal });
@@ -145,7 +146,10 @@ describe('serve.ts', () => {
     // Many requests racing with the file's removal: whichever step sees it gone, none may crash the server.
     for (let i = 0; i < 30; i++) {
       writeFileSync(join(root, 'gone.txt'), 'x'.repeat(100_000));
-      const pending = fetch(`${site.url}/gone.txt`).then((r) => r.status, () => 'dropped');
+      const pending = fetch(`${site.url}/gone.txt`).then(
+        (r) => r.status,
+        () => 'dropped',
+      );
       rmSync(join(root, 'gone.txt'), { force: true });
       expect([200, 404, 500, 'dropped']).toContain(await pending);
     }

@@ -17,9 +17,7 @@ describe('server rules made from the tables', () => {
   });
 
   it('a file that lost a generated block is named, not silently left as it was', () => {
-    expect(() => withBlocks('deploy/varnish.vcl', 'sub vcl_deliver {}\n', varnishBlocks())).toThrow(
-      /deploy\/varnish\.vcl has no "# BEGIN language error pages/,
-    );
+    expect(() => withBlocks('deploy/varnish.vcl', 'sub vcl_deliver {}\n', varnishBlocks())).toThrow(/deploy\/varnish\.vcl has no "# BEGIN language error pages/);
   });
 
   it('a fifth language and a new paginated list need no other edit', () => {

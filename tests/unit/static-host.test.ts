@@ -11,7 +11,10 @@ function headerRules(text: string): { pattern: RegExp; headers: [string, string]
   for (const line of text.split('\n')) {
     if (!line.trim() || line.trimStart().startsWith('#')) continue;
     if (!/^\s/.test(line)) {
-      const source = line.trim().replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '.*');
+      const source = line
+        .trim()
+        .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+        .replaceAll('*', '.*');
       rules.push({ pattern: new RegExp(`^${source}$`), headers: [] });
     } else {
       const [name, ...value] = line.trim().split(':');

@@ -27,11 +27,11 @@ describe('the lock', () => {
 });
 
 describe('install scripts', () => {
-  it('are off by configuration, not by npm\'s default', () => {
+  it("are off by configuration, not by npm's default", () => {
     expect(npmrc).toMatch(/^ignore-scripts\s*=\s*true\s*$/m);
   });
 
-  it('are none of the project\'s, and no pre/post hook is left for that setting to skip', () => {
+  it("are none of the project's, and no pre/post hook is left for that setting to skip", () => {
     for (const name of ['preinstall', 'install', 'postinstall', 'prepublish', 'preprepare', 'prepare', 'postprepare']) {
       expect(pkg.scripts[name], name).toBeUndefined();
     }

@@ -9,12 +9,20 @@ const made: string[] = [];
 function make(src: string): ResponsivePicture | null {
   made.push(src);
   if (src.endsWith('missing.png')) return null;
-  return { srcset: '/_astro/pictures/p-400.webp 400w, /_astro/pictures/p-800.webp 800w', src: '/_astro/pictures/p-400.webp', width: 800, height: 533, large: '/_astro/pictures/p-800.webp' };
+  return {
+    srcset: '/_astro/pictures/p-400.webp 400w, /_astro/pictures/p-800.webp 800w',
+    src: '/_astro/pictures/p-400.webp',
+    width: 800,
+    height: 533,
+    large: '/_astro/pictures/p-800.webp',
+  };
 }
 
 describe('pictures inside API texts', () => {
   it('serves a media picture from the site in its drawn sizes with its real size, keeping what the editor wrote about it', () => {
-    const html = sanitize('<p>Qushlar</p><img src="uploads/birds.png?v=1&amp;w=2" alt="Dengizko\'l &quot;qushlari&quot;" width="20" height="10000" onerror="alert(1)">', { mediaBase: `${MEDIA}/` });
+    const html = sanitize('<p>Qushlar</p><img src="uploads/birds.png?v=1&amp;w=2" alt="Dengizko\'l &quot;qushlari&quot;" width="20" height="10000" onerror="alert(1)">', {
+      mediaBase: `${MEDIA}/`,
+    });
     const out = localPictures(html, MEDIA, make);
     expect(made).toContain(`${MEDIA}/uploads/birds.png?v=1&w=2`);
     expect(out).toBe(

@@ -54,7 +54,7 @@ const services = [
 ] as const;
 
 describe('the services', () => {
-  it('run a script of this repository with its Node 24, as the service user, in the project folder, with the district\'s settings', () => {
+  it("run a script of this repository with its Node 24, as the service user, in the project folder, with the district's settings", () => {
     for (const [name, unit] of services) {
       const [program, script, ...args] = one(unit, 'Service', 'ExecStart').split(/\s+/);
       expect(program, name).toBe(`${PROJECT}/node_modules/.bin/node`);
@@ -104,16 +104,22 @@ describe('the services', () => {
     expect(example).toMatch(/^POLICY_COMMAND="sudo -n \/usr\/local\/sbin\/hokimiyat-load-policy qorakul"$/m);
     // systemd.exec(5), NoNewPrivileges=: these override it to yes for a service that is not root; and a
     // CapabilityBoundingSet= would leave sudo's root without what systemctl needs.
-    const implying = /^(NoNewPrivileges|DynamicUser|LockPersonality|MemoryDenyWriteExecute|PrivateDevices|ProtectClock|ProtectHostname|ProtectKernel\w+|RestrictAddressFamilies|RestrictNamespaces|RestrictRealtime|RestrictSUIDSGID|SystemCallArchitectures|SystemCallFilter|SystemCallLog|CapabilityBoundingSet)$/;
+    const implying =
+      /^(NoNewPrivileges|DynamicUser|LockPersonality|MemoryDenyWriteExecute|PrivateDevices|ProtectClock|ProtectHostname|ProtectKernel\w+|RestrictAddressFamilies|RestrictNamespaces|RestrictRealtime|RestrictSUIDSGID|SystemCallArchitectures|SystemCallFilter|SystemCallLog|CapabilityBoundingSet)$/;
     for (const [name, unit] of services) {
       const keys = (unit.get('Service') ?? []).map(([k]) => k);
-      expect(keys.filter((k) => implying.test(k)), name).toEqual([]);
+      expect(
+        keys.filter((k) => implying.test(k)),
+        name,
+      ).toEqual([]);
       expect(one(unit, 'Service', 'ProtectSystem'), name).toBe('strict');
     }
   });
 
-  it('may write where the rebuild writes: the releases, the caches and Astro\'s files, all in the project folder', () => {
-    const writable = all(webhook, 'Service', 'ReadWritePaths').flatMap((v) => v.split(/\s+/)).map((p) => p.replace(/^-/, ''));
+  it("may write where the rebuild writes: the releases, the caches and Astro's files, all in the project folder", () => {
+    const writable = all(webhook, 'Service', 'ReadWritePaths')
+      .flatMap((v) => v.split(/\s+/))
+      .map((p) => p.replace(/^-/, ''));
     const covered = (path: string) => writable.some((w) => path === w || path.startsWith(`${w}/`));
     for (const folder of ['.releases', '.cache/astro', '.cache/pictures', '.cache/compressed', '.cache/content', '.astro']) {
       expect(covered(join(PROJECT, folder)), folder).toBe(true);

@@ -70,7 +70,7 @@ describe('reading the releases folder', () => {
     });
   });
 
-  it('after a rollback: the older release\'s own publish time, and no check until a rebuild looks at it', async () => {
+  it("after a rollback: the older release's own publish time, and no check until a rebuild looks at it", async () => {
     const dir = releases({
       reports: { '20300101T120000Z': '2030-01-01T12:01:40.000Z', '20300102T010000Z': '2030-01-02T01:02:00.000Z' },
       served: '20300101T120000Z',
@@ -117,7 +117,15 @@ describe('the signed status and the metrics', () => {
     lastError: 'GET http://10.0.0.5/api/menu: 500',
     published: [
       { id: 5, changes: [{ type: 'menu' }], acceptedAt: '2030-01-02T01:00:00.000Z', publishedAt: '2030-01-02T01:00:40.000Z', release: 'r', secondsToPublish: 40, attempts: 0 },
-      { id: 6, changes: [{ type: 'page', id: 2 }], acceptedAt: '2030-01-02T01:01:00.000Z', publishedAt: '2030-01-02T01:01:18.250Z', release: 'r', secondsToPublish: 18.25, attempts: 0 },
+      {
+        id: 6,
+        changes: [{ type: 'page', id: 2 }],
+        acceptedAt: '2030-01-02T01:01:00.000Z',
+        publishedAt: '2030-01-02T01:01:18.250Z',
+        release: 'r',
+        secondsToPublish: 18.25,
+        attempts: 0,
+      },
     ],
     rebuilds: { ok: 2, failed: 2 },
   };
@@ -232,7 +240,7 @@ describe('through the listener', () => {
     expect(bare.content).toEqual({ deadLinks: 0, unavailableDocuments: 0, itemsWithRemovedElements: 0 });
   });
 
-  it('GET /hooks/metrics reads the served release\'s report again only once it was replaced, not at every request', async () => {
+  it("GET /hooks/metrics reads the served release's report again only once it was replaced, not at every request", async () => {
     const id = '20300101T120000Z';
     const publishedAt = new Date(Date.now() - 60_000).toISOString();
     const dir = releases({ reports: { [id]: publishedAt }, served: id });

@@ -108,13 +108,11 @@ describe('the journal file', () => {
     const journal = await Journal.open(dir, (l) => log.push(l));
     expect(readJournal(dir)).toEqual({ version: 2, nextId: 1, pending: [], seen: {}, published: [] });
     // One line per part, so that damage to one does not lose the others.
-    expect(readFileSync(join(dir, JOURNAL_FILE), 'utf8').split('\n').map((l) => Object.keys(l ? JSON.parse(l) : {}))).toEqual([
-      ['version', 'nextId'],
-      ['seen'],
-      ['pending'],
-      ['published'],
-      [],
-    ]);
+    expect(
+      readFileSync(join(dir, JOURNAL_FILE), 'utf8')
+        .split('\n')
+        .map((l) => Object.keys(l ? JSON.parse(l) : {})),
+    ).toEqual([['version', 'nextId'], ['seen'], ['pending'], ['published'], []]);
     const now = Date.now();
     const a = journal.entry([{ type: 'post', id: 3 }], now);
     const b = journal.entry('all', now);
@@ -137,7 +135,9 @@ describe('the journal file', () => {
   it('moves a damaged journal aside with a line saying where and what it kept', async () => {
     const pending = { id: 4, changes: [{ type: 'post', id: 2 }], acceptedAt: '2030-01-01T00:00:00.000Z', attempts: 0, lastError: null };
     const v2 = (parts: { seen?: string; pending?: string }) =>
-      ['{"version":2,"nextId":5}', parts.seen ?? '{"seen":{"id:d-7":9999999999999}}', parts.pending ?? `{"pending":[${JSON.stringify(pending)}]}`, '{"published":[]}', ''].join('\n');
+      ['{"version":2,"nextId":5}', parts.seen ?? '{"seen":{"id:d-7":9999999999999}}', parts.pending ?? `{"pending":[${JSON.stringify(pending)}]}`, '{"published":[]}', ''].join(
+        '\n',
+      );
     const cases = [
       // text, pending changes kept, replay memory kept
       ['{"version":1,"pending":[', 0, false],
@@ -341,7 +341,7 @@ describe('a damaged journal', () => {
 });
 
 describe('who may read what the listener writes', () => {
-  it('the journal is its owner\'s alone, also when it replaces one an older listener left world-readable, and so is a damaged one moved aside', async () => {
+  it("the journal is its owner's alone, also when it replaces one an older listener left world-readable, and so is a damaged one moved aside", async () => {
     const dir = tempDir();
     const file = join(dir, JOURNAL_FILE);
     writeFileSync(file, JSON.stringify({ version: 1, nextId: 1, pending: [], seen: {}, published: [] }));

@@ -133,7 +133,7 @@ describe('one rebuild at a time', () => {
 });
 
 describe('failures and retries', () => {
-  it('keeps a failed rebuild\'s changes, retries with doubling backoff, and clears them on a later success', async () => {
+  it("keeps a failed rebuild's changes, retries with doubling backoff, and clears them on a later success", async () => {
     const { scheduler, calls, lines, settled } = setup();
     scheduler.add(entry([{ type: 'post', id: 7 }]));
     await vi.advanceTimersByTimeAsync(2000);
@@ -148,7 +148,11 @@ describe('failures and retries', () => {
     expect(lines.some((l) => l.includes('next attempt in 5 s'))).toBe(true);
 
     // 5 s, then 10 s, then 20 s.
-    for (const [n, wait] of [[1, 5_000], [2, 10_000], [3, 20_000]] as const) {
+    for (const [n, wait] of [
+      [1, 5_000],
+      [2, 10_000],
+      [3, 20_000],
+    ] as const) {
       await vi.advanceTimersByTimeAsync(wait - 1);
       expect(calls).toHaveLength(n);
       await vi.advanceTimersByTimeAsync(1);
@@ -209,7 +213,10 @@ describe('failures and retries', () => {
     scheduler.add(entry([{ type: 'page', id: 2 }]));
     await vi.advanceTimersByTimeAsync(2000);
     expect(calls).toHaveLength(2);
-    expect(calls[1]!.changes).toEqual([{ type: 'post', id: 1 }, { type: 'page', id: 2 }]);
+    expect(calls[1]!.changes).toEqual([
+      { type: 'post', id: 1 },
+      { type: 'page', id: 2 },
+    ]);
     calls[1]!.resolve({});
     await flush();
     expect(scheduler.status().pending).toEqual([]);

@@ -69,10 +69,7 @@ async function start(rebuild: WebhookOptions['rebuild'], debounceMs = 20): Promi
 const journalOf = (hook: { journalDir: string }) => readJournalParts(hook.journalDir) as { pending: { changes: Changes; attempts: number; lastError: string | null }[] };
 
 /** Runs `body` against a fresh server and always closes it. */
-async function withServer(
-  debounceMs: number,
-  body: (hook: WebhookServer & { lines: string[]; journalDir: string }, fake: ReturnType<typeof controlledRebuild>) => Promise<void>,
-) {
+async function withServer(debounceMs: number, body: (hook: WebhookServer & { lines: string[]; journalDir: string }, fake: ReturnType<typeof controlledRebuild>) => Promise<void>) {
   const fake = controlledRebuild();
   const hook = await start(fake.rebuild, debounceMs);
   try {
@@ -90,8 +87,7 @@ const signContent = (secret: string, body: string, timestamp: number | string) =
 /** A call signed as docs/webhook.md says (no delivery id), or with the given signature, or none (`null`). */
 function post(hook: WebhookServer, body: string, signature?: string | null, extra: Record<string, string> = {}) {
   const timestamp = String(nowS());
-  const auth: Record<string, string> =
-    signature === null ? {} : { 'x-hook-timestamp': timestamp, 'x-hub-signature-256': signature ?? signContent(SECRET, body, timestamp) };
+  const auth: Record<string, string> = signature === null ? {} : { 'x-hook-timestamp': timestamp, 'x-hub-signature-256': signature ?? signContent(SECRET, body, timestamp) };
   return fetch(`${hook.url}/hooks/content`, { method: 'POST', body, headers: { 'content-type': 'application/json', ...auth, ...extra } });
 }
 
@@ -123,7 +119,9 @@ describe('sign / verifySignature / parseChanges', () => {
     // The documented recipe: HMAC-SHA256 of "<timestamp>\n<METHOD>\n<path>\n<delivery id>\n<body>".
     expect(sig).toBe(`sha256=${createHmac('sha256', SECRET).update('1700000000\nPOST\n/hooks/content\nd-1\n{"type":"post"}').digest('hex')}`);
     // Without a delivery id, its line is empty.
-    expect(sign(SECRET, { ...call, delivery: undefined })).toBe(`sha256=${createHmac('sha256', SECRET).update('1700000000\nPOST\n/hooks/content\n\n{"type":"post"}').digest('hex')}`);
+    expect(sign(SECRET, { ...call, delivery: undefined })).toBe(
+      `sha256=${createHmac('sha256', SECRET).update('1700000000\nPOST\n/hooks/content\n\n{"type":"post"}').digest('hex')}`,
+    );
     const received = { ...call, body: Buffer.from(call.body) };
     expect(verifySignature(SECRET, received, sig)).toBe(true);
     expect(verifySignature(SECRET, received, sig.slice('sha256='.length))).toBe(true);
@@ -143,9 +141,7 @@ describe('sign / verifySignature / parseChanges', () => {
     const key = '0123456789abcdef0123456789abcdef';
     const example = { method: 'POST', path: '/hooks/content', timestamp: 1700000000, delivery: '3f1c9a52-delivery-1', body: '{"type":"post","id":123}' };
     expect(sign(key, example)).toBe('sha256=33c2231c6aecd0dfb9f0c3a1d8e1a4a388d424d7ea29d376c577b376b13ad210');
-    expect(sign(key, { method: 'GET', path: '/hooks/status', timestamp: 1700000000, body: '' })).toBe(
-      'sha256=292463b20d3b0b4ba382f85766bafe7c931d8f877ec6b395700823cc8670edee',
-    );
+    expect(sign(key, { method: 'GET', path: '/hooks/status', timestamp: 1700000000, body: '' })).toBe('sha256=292463b20d3b0b4ba382f85766bafe7c931d8f877ec6b395700823cc8670edee');
     expect(verifySignature(SECRET, received, undefined)).toBe(false);
     expect(verifySignature(SECRET, received, 'sha256=abc')).toBe(false);
   });
@@ -274,11 +270,7 @@ describe('scheduling', () => {
   it('coalesces calls within the debounce window into one rebuild with the union of changes', () =>
     // The window is generous so that three local requests always fall inside it.
     withServer(200, async (hook, fake) => {
-      const responses = await Promise.all([
-        post(hook, '{"type":"post","id":1}'),
-        post(hook, '[{"type":"menu"},{"type":"post","id":1}]'),
-        post(hook, '{"type":"page","id":3}'),
-      ]);
+      const responses = await Promise.all([post(hook, '{"type":"post","id":1}'), post(hook, '[{"type":"menu"},{"type":"post","id":1}]'), post(hook, '{"type":"page","id":3}')]);
       expect(responses.map((r) => r.status)).toEqual([202, 202, 202]);
       const call = await fake.call(1);
       expect(call.changes).toEqual(expect.arrayContaining([{ type: 'post', id: 1 }, { type: 'menu' }, { type: 'page', id: 3 }]));
@@ -367,9 +359,7 @@ describe('scheduling', () => {
       // The retry is a minute away (this test's backoff).
       expect(Date.parse(failed.nextAttemptAt!) - Date.now()).toBeGreaterThan(50_000);
       expect(hook.lines.some((l) => l.includes('rebuild failed'))).toBe(true);
-      await vi.waitFor(() =>
-        expect(journalOf(hook).pending).toMatchObject([{ changes: [{ type: 'post' }], attempts: 1, lastError: 'API answered 500 on /api/menu' }]),
-      );
+      await vi.waitFor(() => expect(journalOf(hook).pending).toMatchObject([{ changes: [{ type: 'post' }], attempts: 1, lastError: 'API answered 500 on /api/menu' }]));
 
       // A new call does not wait for the backoff, and its rebuild takes the failed change along.
       // Not the first call's bytes again: within the same second that would be refused as a replay.
@@ -478,23 +468,31 @@ describe('hostile input', () => {
       expect((await post(hook, '{}')).status).toBe(202);
     }));
 
-  it('closes a connection that never finishes its headers within a few seconds', () =>
-    withServer(0, async (hook) => {
-      const began = Date.now();
-      // Headers started but never ended: a slowloris client.
-      const answer = await raw(hook.url, 'POST /hooks/content HTTP/1.1\r\nHost: x\r\n', 15_000);
-      const took = Date.now() - began;
-      expect(took).toBeLessThan(9_000);
-      expect(answer === '' || /^HTTP\/1\.1 408 /.test(answer)).toBe(true);
-    }), 20_000);
+  it(
+    'closes a connection that never finishes its headers within a few seconds',
+    () =>
+      withServer(0, async (hook) => {
+        const began = Date.now();
+        // Headers started but never ended: a slowloris client.
+        const answer = await raw(hook.url, 'POST /hooks/content HTTP/1.1\r\nHost: x\r\n', 15_000);
+        const took = Date.now() - began;
+        expect(took).toBeLessThan(9_000);
+        expect(answer === '' || /^HTTP\/1\.1 408 /.test(answer)).toBe(true);
+      }),
+    20_000,
+  );
 
-  it('closes an idle keep-alive connection after a few seconds', () =>
-    withServer(0, async (hook) => {
-      const began = Date.now();
-      const answer = await raw(hook.url, 'GET /hooks/status HTTP/1.1\r\nHost: x\r\n\r\n', 15_000);
-      expect(answer).toMatch(/^HTTP\/1\.1 200 /);
-      expect(Date.now() - began).toBeLessThan(9_000);
-    }), 20_000);
+  it(
+    'closes an idle keep-alive connection after a few seconds',
+    () =>
+      withServer(0, async (hook) => {
+        const began = Date.now();
+        const answer = await raw(hook.url, 'GET /hooks/status HTTP/1.1\r\nHost: x\r\n\r\n', 15_000);
+        expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+        expect(Date.now() - began).toBeLessThan(9_000);
+      }),
+    20_000,
+  );
 
   it('bounds the number of connections', () =>
     withServer(0, async (hook) => {
@@ -609,7 +607,14 @@ describe('status for anyone', () => {
       expect(text).not.toContain('10.0.0.5');
       expect(text).not.toContain('/srv/');
       // The failed change waits for its retry; anyone sees only how many changes wait.
-      expect(JSON.parse(text)).toEqual({ state: 'waiting', lastStartedAt: expect.any(String), lastFinishedAt: expect.any(String), lastSucceeded: false, pending: 1, content: null });
+      expect(JSON.parse(text)).toEqual({
+        state: 'waiting',
+        lastStartedAt: expect.any(String),
+        lastFinishedAt: expect.any(String),
+        lastSucceeded: false,
+        pending: 1,
+        content: null,
+      });
       const forged = await fetch(`${hook.url}/hooks/status`, { headers: statusHeaders('wrong-secret-0123456789') });
       expect(forged.status).toBe(401);
       expect((await getStatus(hook)).lastError).toContain('10.0.0.5');

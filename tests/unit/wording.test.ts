@@ -42,7 +42,10 @@ describe('an “all” link says where it leads', () => {
   it('no string of any language is the bare word “all”, and the generic key is gone', () => {
     const BARE = /^(?:все|всё|all|barchasi|hammasi|барчаси|ҳаммаси)$/i;
     for (const lang of LANGUAGES) {
-      expect(Object.entries(DICTIONARIES[lang.code]).filter(([, v]) => BARE.test(v.trim())), lang.code).toEqual([]);
+      expect(
+        Object.entries(DICTIONARIES[lang.code]).filter(([, v]) => BARE.test(v.trim())),
+        lang.code,
+      ).toEqual([]);
       expect(Object.keys(DICTIONARIES[lang.code]), lang.code).not.toContain('common.all');
     }
   });
@@ -119,9 +122,7 @@ describe('Uzbek dates put a hyphen after a number in both scripts', () => {
   });
   it('every Cyrillic month, with the soft sign where it is written', () => {
     const months = Array.from({ length: 12 }, (_, i) => formatDate(`2026-${String(i + 1).padStart(2, '0')}-15T12:00:00+05:00`, UZ_CYRL));
-    expect(months).toEqual(
-      ['январь', 'февраль', 'март', 'апрель', 'май', 'июнь', 'июль', 'август', 'сентябрь', 'октябрь', 'ноябрь', 'декабрь'].map((m) => `2026-йил 15-${m}`),
-    );
+    expect(months).toEqual(['январь', 'февраль', 'март', 'апрель', 'май', 'июнь', 'июль', 'август', 'сентябрь', 'октябрь', 'ноябрь', 'декабрь'].map((m) => `2026-йил 15-${m}`));
   });
   it('no Cyrillic string writes a year without the hyphen (“2026 йил”)', () => {
     expect(Object.entries(DICTIONARIES['uz-cyrl']).filter(([, v]) => /\d\s+йил/.test(v))).toEqual([]);

@@ -161,28 +161,20 @@ export function metricsText(status: Status, freshness: Freshness, counters: { re
   const oldest = status.pending.reduce<number>((max, e) => Math.max(max, secondsSince(e.acceptedAt, now) ?? 0), 0);
   const last = status.published.at(-1);
   return [
-    metric('hokimiyat_release_published_timestamp_seconds', 'gauge', 'When the served release was published (the end of its rebuild).', [
-      ['', unixSeconds(release?.publishedAt)],
-    ]),
+    metric('hokimiyat_release_published_timestamp_seconds', 'gauge', 'When the served release was published (the end of its rebuild).', [['', unixSeconds(release?.publishedAt)]]),
     metric('hokimiyat_release_age_seconds', 'gauge', 'Seconds since the served release was published.', [['', release?.ageSeconds ?? null]]),
     metric('hokimiyat_release_checked_timestamp_seconds', 'gauge', 'The last rebuild that published the served release or found nothing to change since.', [
       ['', unixSeconds(release?.checkedAt)],
     ]),
     metric('hokimiyat_pending_changes', 'gauge', 'Accepted changes not yet published.', [['', status.pending.length]]),
-    metric('hokimiyat_oldest_pending_change_age_seconds', 'gauge', 'Seconds since the oldest change not yet published was accepted (0 when none waits).', [
-      ['', oldest],
-    ]),
-    metric('hokimiyat_last_change_to_publish_seconds', 'gauge', 'From acceptance to publish, for the change published last.', [
-      ['', last?.secondsToPublish ?? null],
-    ]),
+    metric('hokimiyat_oldest_pending_change_age_seconds', 'gauge', 'Seconds since the oldest change not yet published was accepted (0 when none waits).', [['', oldest]]),
+    metric('hokimiyat_last_change_to_publish_seconds', 'gauge', 'From acceptance to publish, for the change published last.', [['', last?.secondsToPublish ?? null]]),
     metric('hokimiyat_rebuilds_total', 'counter', 'Rebuilds that ended since the listener started, by result.', [
       ['{result="ok"}', status.rebuilds.ok],
       ['{result="failed"}', status.rebuilds.failed],
     ]),
     metric('hokimiyat_rebuild_running', 'gauge', '1 while a rebuild runs.', [['', status.state === 'building' ? 1 : 0]]),
-    metric('hokimiyat_purge_pending_paths', 'gauge', 'Paths the edge still holds old copies of (RELEASES_DIR/purge-pending.json).', [
-      ['', purge?.paths ?? 0],
-    ]),
+    metric('hokimiyat_purge_pending_paths', 'gauge', 'Paths the edge still holds old copies of (RELEASES_DIR/purge-pending.json).', [['', purge?.paths ?? 0]]),
     metric('hokimiyat_purge_pending_age_seconds', 'gauge', 'Seconds since the edge purge backlog began (0 when none).', [['', purge?.ageSeconds ?? 0]]),
     metric('hokimiyat_editor_dead_links', 'gauge', "Editors' links in the served release that lead nowhere on the site.", [['', release?.content.deadLinks ?? null]]),
     metric('hokimiyat_editor_documents_unavailable', 'gauge', 'Documents linked in the served release that the site could not keep.', [

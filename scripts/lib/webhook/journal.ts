@@ -270,7 +270,7 @@ export class Journal {
 
   /** Resolves once no write is queued. */
   async idle(): Promise<void> {
-    for (let seen: Promise<unknown> | null = null; seen !== this.#queue; ) {
+    for (let seen: Promise<unknown> | null = null; seen !== this.#queue;) {
       seen = this.#queue;
       await seen;
     }

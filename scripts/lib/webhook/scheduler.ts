@@ -107,8 +107,7 @@ const copyEntry = <T extends { changes: Changes }>(e: T): T => ({ ...e, changes:
 const releaseOf = (report: unknown) =>
   typeof report === 'object' && report !== null && typeof (report as { release?: unknown }).release === 'string' ? (report as { release: string }).release : null;
 /** `a` already asks for everything `b` does. */
-const covers = (a: Changes, b: Changes) =>
-  a === 'all' || (b !== 'all' && b.every((c) => a.some((d) => d.type === c.type && d.id === c.id)));
+const covers = (a: Changes, b: Changes) => a === 'all' || (b !== 'all' && b.every((c) => a.some((d) => d.type === c.type && d.id === c.id)));
 
 export function retryDelay(failures: number, policy: RetryPolicy): number {
   return Math.min(policy.maxMs, policy.firstMs * 2 ** Math.min(Math.max(failures - 1, 0), 30));

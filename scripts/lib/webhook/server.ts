@@ -115,7 +115,10 @@ export function parseChanges(body: string): Changes {
   }
   if (Array.isArray(value)) {
     if (value.length === 0) throw new BadRequest('empty change list (send {} or an empty body to rebuild everything)');
-    return mergeChanges(null, value.map((item, i) => parseChange(item, `item ${i}`)));
+    return mergeChanges(
+      null,
+      value.map((item, i) => parseChange(item, `item ${i}`)),
+    );
   }
   if (typeof value === 'object' && value !== null && Object.keys(value).length === 0) return 'all';
   return [parseChange(value, 'body')];
@@ -271,7 +274,10 @@ export function clientKey(address: string | undefined): string {
   const left = groups(head);
   const right = groups(tail);
   const full = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
-  return `${full.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`;
+  return `${full
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
 }
 
 /**

@@ -71,7 +71,10 @@ export function authFailure(secret: string, request: Received, signature: string
 
 /** What an accepted call is remembered by: its signature, and its delivery id when it has one. */
 export function replayKeys(signature: string, delivery: string | undefined): string[] {
-  const hex = signature.trim().replace(/^sha256=/i, '').toLowerCase();
+  const hex = signature
+    .trim()
+    .replace(/^sha256=/i, '')
+    .toLowerCase();
   return [`sig:${hex}`, ...(delivery ? [`id:${delivery}`] : [])];
 }
 

@@ -31,7 +31,12 @@ export function documentSitePath(url: string): string {
   const id = createHash('sha256').update(url).digest('hex').slice(0, 12);
   const last = decodeURIComponentSafe(new URL(url).pathname.split('/').pop() ?? '');
   // Never a dot file, which servers refuse to serve: the leading dots and hyphens go after the name is cut.
-  const name = last.normalize('NFKD').replace(/[^\w.-]+/g, '-').slice(-80).replace(/^[-.]+/, '') || 'document';
+  const name =
+    last
+      .normalize('NFKD')
+      .replace(/[^\w.-]+/g, '-')
+      .slice(-80)
+      .replace(/^[-.]+/, '') || 'document';
   return `/${DOCUMENT_SITE_DIR}/${id}/${name}`;
 }
 

@@ -41,6 +41,9 @@ export async function pullDocuments(options: {
   }
   replaceFileSync(join(contentDir, DOCUMENT_MAP_FILE), JSON.stringify(map));
   const unavailable = [...failed].map(([url, reason]) => ({ url, reason, items: [...items.get(url)!].sort() }));
-  if (urls.length) log(`documents: ${documents.size} of ${urls.length} kept; ${stats.requests} requests, ${stats.downloaded} downloaded, ${stats.unchanged} unchanged, ${stats.failed} left on the media server`);
+  if (urls.length)
+    log(
+      `documents: ${documents.size} of ${urls.length} kept; ${stats.requests} requests, ${stats.downloaded} downloaded, ${stats.unchanged} unchanged, ${stats.failed} left on the media server`,
+    );
   return { ...stats, documents: urls.length, unavailable };
 }

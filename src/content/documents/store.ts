@@ -63,18 +63,18 @@ export async function fetchDocuments(options: {
   const failed = new Map<string, string>();
   const full = urls.every((u) => revalidate(u));
   // What the store holds on disk: each original once, whichever URLs name it.
-  const onDisk = new Map(Object.values(index).filter((d) => existsSync(documentOriginal(dir, d.sha))).map((d) => [d.sha, d.bytes]));
+  const onDisk = new Map(
+    Object.values(index)
+      .filter((d) => existsSync(documentOriginal(dir, d.sha)))
+      .map((d) => [d.sha, d.bytes]),
+  );
   let held = [...onDisk.values()].reduce((sum, bytes) => sum + bytes, 0);
 
   await mapLimit(urls, 4, async (url) => {
     const known = index[url] && existsSync(documentOriginal(dir, index[url].sha)) ? index[url] : undefined;
     if (known && !revalidate(url)) return void documents.set(url, known);
     try {
-      const answer = await downloadWithRetries(
-        url,
-        { accept: '*/*', known, timeoutMs: 60_000, maxBytes: MAX_DOCUMENT_BYTES, what: 'a document' },
-        () => void stats.requests++,
-      );
+      const answer = await downloadWithRetries(url, { accept: '*/*', known, timeoutMs: 60_000, maxBytes: MAX_DOCUMENT_BYTES, what: 'a document' }, () => void stats.requests++);
       if (answer.status === 304) {
         stats.unchanged++;
         return void documents.set(url, known!);

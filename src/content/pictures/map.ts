@@ -35,7 +35,10 @@ const IMG_SRC = /<img\b[^>]*?\ssrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+))/gi;
 /** The picture URLs an API text names in its `<img src>`, joined to the media base as the sanitiser joins them. */
 export function textPictureUrls(html: string, mediaBase: string): string[] {
   if (!html.includes('<img') && !html.includes('<IMG')) return [];
-  return [...html.matchAll(IMG_SRC)].map((m) => decodeHTMLAttribute(m[1] ?? m[2] ?? m[3] ?? '').trim()).filter(Boolean).map((src) => pictureUrl(src, mediaBase));
+  return [...html.matchAll(IMG_SRC)]
+    .map((m) => decodeHTMLAttribute(m[1] ?? m[2] ?? m[3] ?? '').trim())
+    .filter(Boolean)
+    .map((src) => pictureUrl(src, mediaBase));
 }
 
 /**

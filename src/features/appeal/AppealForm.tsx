@@ -417,12 +417,7 @@ function AppealForm({ lang, helpline, apiBase, captcha, messages: m }: Props) {
       </div>
       <AppealCaptcha ref={captchaRef} config={captcha} idPrefix={id} messages={m} missing={captchaMissing} onToken={solved} />
       {/* Never greyed out before the check is done: pressed, it says what is missing and goes there. */}
-      <button
-        type="submit"
-        className="button appeal-form__send"
-        disabled={!hydrated || sending}
-        aria-describedby={token ? undefined : `${id}-captcha-hint`}
-      >
+      <button type="submit" className="button appeal-form__send" disabled={!hydrated || sending} aria-describedby={token ? undefined : `${id}-captcha-hint`}>
         {sending ? m['appeal.sending'] : m['appeal.submit']}
       </button>
     </form>

@@ -11,13 +11,7 @@ import { SpriteIcon } from '../../islands/SpriteIcon.tsx';
 import { useHydrated } from '../../islands/useHydrated.ts';
 import { CRASH_MESSAGES, withCrashScreen } from '../../islands/CrashScreen.tsx';
 
-export const CAROUSEL_MESSAGES = [
-  ...CRASH_MESSAGES,
-  'carousel.label',
-  'carousel.previous',
-  'carousel.next',
-  'carousel.slide',
-] as const satisfies readonly MessageKey[];
+export const CAROUSEL_MESSAGES = [...CRASH_MESSAGES, 'carousel.label', 'carousel.previous', 'carousel.next', 'carousel.slide'] as const satisfies readonly MessageKey[];
 type Messages = Record<(typeof CAROUSEL_MESSAGES)[number], string>;
 
 /** How long a slide takes to move; the buttons are ignored until it has arrived. */
@@ -66,10 +60,7 @@ function Carousel({ slides, messages: m }: Props) {
   return (
     <section className="carousel" aria-roledescription="carousel" aria-label={m['carousel.label']} data-animating={animating || undefined}>
       <div className="carousel__viewport">
-        <ul
-          className="carousel__track"
-          style={{ transform: `translateX(${-index * 100}%)`, transitionDuration: reduced ? '0ms' : `${SLIDE_MS}ms` }}
-        >
+        <ul className="carousel__track" style={{ transform: `translateX(${-index * 100}%)`, transitionDuration: reduced ? '0ms' : `${SLIDE_MS}ms` }}>
           {slides.map((s, i) => (
             <li key={s.src} aria-roledescription="slide" aria-label={label(i)} aria-hidden={i !== index} inert={i !== index}>
               <img src={s.src} alt={s.alt} width={600} height={400} loading={i === 0 ? 'eager' : 'lazy'} />

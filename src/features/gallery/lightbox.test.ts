@@ -10,6 +10,6 @@ describe('the lightbox caption', () => {
     // What innerHTML makes of it is the title, character for character.
     const decoded = html.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&quot;', '"').replaceAll('&amp;', '&');
     expect(decoded).toBe(hostile);
-    expect(captionHtml("Qorakoʻl koʻli")).toBe("Qorakoʻl koʻli");
+    expect(captionHtml('Qorakoʻl koʻli')).toBe('Qorakoʻl koʻli');
   });
 });

@@ -45,7 +45,9 @@ let factory: Promise<GLightboxFactory> | undefined;
 let active: { box: Box; messages: Messages } | undefined;
 
 function load(): Promise<GLightboxFactory> {
-  factory ??= Promise.all([import('glightbox'), import('glightbox/dist/css/glightbox.min.css'), import('./lightbox.scss')]).then(([m]) => (m as unknown as { default: GLightboxFactory }).default ?? m);
+  factory ??= Promise.all([import('glightbox'), import('glightbox/dist/css/glightbox.min.css'), import('./lightbox.scss')]).then(
+    ([m]) => (m as unknown as { default: GLightboxFactory }).default ?? m,
+  );
   return factory;
 }
 
@@ -189,7 +191,7 @@ function cycleFocus(dialog: HTMLElement, backwards: boolean): void {
   const items = [...dialog.querySelectorAll<HTMLElement>('button, a[href], [tabindex="0"]')].filter(usable);
   const at = document.activeElement;
   const follows = (el: HTMLElement) => !!at && at !== el && Boolean(at.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING);
-  const target = backwards ? [...items].reverse().find((el) => el !== at && !follows(el)) ?? items[items.length - 1] : items.find(follows) ?? items[0];
+  const target = backwards ? ([...items].reverse().find((el) => el !== at && !follows(el)) ?? items[items.length - 1]) : (items.find(follows) ?? items[0]);
   (target ?? dialog).focus();
 }
 

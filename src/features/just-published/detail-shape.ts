@@ -7,7 +7,9 @@ import { withinSite } from '../../lib/base-path.ts';
 
 export type DetailShape = { kind: 'post' | 'page'; id: number };
 
-const PREFIXES = LANGUAGES.map((l) => l.prefix).filter(Boolean).join('|');
+const PREFIXES = LANGUAGES.map((l) => l.prefix)
+  .filter(Boolean)
+  .join('|');
 const SHAPE = new RegExp(`^(?:/(?:${PREFIXES}))?/(news|official-lectures|announcements-and-tenders|page)/(\\d{1,9})/?$`);
 
 /** `/ru/news/123` (under the site's base path) → {kind: 'post', id: 123}; anything else → null. */

@@ -8,15 +8,7 @@
  * between sanitising and inserting).
  */
 import DOMPurify from 'dompurify';
-import {
-  ALLOWED_ATTRIBUTES,
-  ALLOWED_SCHEMES,
-  ALLOWED_TAGS,
-  DROPPED_WITH_CONTENT,
-  IMG_SCHEMES,
-  TABLE_WRAPPER,
-  urlAllowed,
-} from '../../lib/html-allowlist.ts';
+import { ALLOWED_ATTRIBUTES, ALLOWED_SCHEMES, ALLOWED_TAGS, DROPPED_WITH_CONTENT, IMG_SCHEMES, TABLE_WRAPPER, urlAllowed } from '../../lib/html-allowlist.ts';
 import { headingOutline, TEXT_TOP_HEADING } from '../../lib/heading-outline.ts';
 import { editorSiteLink } from '../../lib/base-path.ts';
 

@@ -45,7 +45,7 @@ export function sitePages(paths: Iterable<string>): SitePages {
     const { names, numbers } = folders.get(folder)!;
     const list: SitePages[string] = [...new Set(names)].sort();
     const sorted = [...new Set(numbers)].sort((a, b) => a - b);
-    for (let i = 0; i < sorted.length; ) {
+    for (let i = 0; i < sorted.length;) {
       let j = i;
       while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
       list.push(i === j ? sorted[i]! : [sorted[i]!, sorted[j]!]);

@@ -42,8 +42,7 @@ function withHeaders(response: Response, body: BodyInit | null, change: (headers
 }
 
 const savedCopies: SerwistPlugin = {
-  cacheWillUpdate: async ({ response }) =>
-    withHeaders(response, response.body, (h) => h.set(SAVED_AT_HEADER, new Date().toISOString())),
+  cacheWillUpdate: async ({ response }) => withHeaders(response, response.body, (h) => h.set(SAVED_AT_HEADER, new Date().toISOString())),
   // NetworkFirst reads its cache only when the network failed or was too slow: mark the copy so the page says so.
   cachedResponseWillBeUsed: async ({ cachedResponse }) => {
     if (!cachedResponse) return cachedResponse;
@@ -75,7 +74,10 @@ const oneSearchPage: SerwistPlugin = {
 async function forgetRemovedPages(): Promise<void> {
   if (!(await caches.has(OFFLINE_CACHES.pages.name))) return;
   const cache = await caches.open(OFFLINE_CACHES.pages.name);
-  const removed = removedPages((await cache.keys()).map((r) => r.url), self.__SW_PAGES);
+  const removed = removedPages(
+    (await cache.keys()).map((r) => r.url),
+    self.__SW_PAGES,
+  );
   await Promise.all(removed.map((url) => cache.delete(url, { ignoreVary: true })));
 }
 

@@ -32,8 +32,7 @@ export interface Answer {
   note?: string;
 }
 
-const heading = (count: number, query: string, m: SearchPageMessages) =>
-  count ? format(m['search.results'], { n: count }) : format(m['search.nothing'], { query });
+const heading = (count: number, query: string, m: SearchPageMessages) => (count ? format(m['search.results'], { n: count }) : format(m['search.nothing'], { query }));
 
 /** The API's answer: results link to page/{id} when they are pages, otherwise to news/{id}. */
 export function describeOutcome(outcome: SearchOutcome, query: string, lang: Language, m: SearchPageMessages): Answer {

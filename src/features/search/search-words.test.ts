@@ -17,8 +17,31 @@ describe('the search index folds the spellings of one word together', () => {
 
   it('gives a Latin word and its Cyrillic spelling one key', () => {
     const words = [
-      "Qorako'l", 'maktab', 'hokimligi', 'shahar', 'choy', 'yangiliklar', "ma'lumot", "O'zbekiston", "G'ijduvon", "e'lon", 'Ekologiya',
-      'Buxoro', 'viloyati', "san'at", 'xalq', 'yer', 'yoshlar', 'yuqori', "yo'l", "tog'", "sug'orish", 'poeziya', 'kelajak', "she'r", 'mahalla',
+      "Qorako'l",
+      'maktab',
+      'hokimligi',
+      'shahar',
+      'choy',
+      'yangiliklar',
+      "ma'lumot",
+      "O'zbekiston",
+      "G'ijduvon",
+      "e'lon",
+      'Ekologiya',
+      'Buxoro',
+      'viloyati',
+      "san'at",
+      'xalq',
+      'yer',
+      'yoshlar',
+      'yuqori',
+      "yo'l",
+      "tog'",
+      "sug'orish",
+      'poeziya',
+      'kelajak',
+      "she'r",
+      'mahalla',
     ];
     for (const latin of words) expect(foldWord(latinToCyrillic(latin)), `${latin} / ${latinToCyrillic(latin)}`).toBe(foldWord(latin));
     expect(foldWord('мактаб')).toBe(foldWord('maktab'));
@@ -38,9 +61,7 @@ describe('the search index folds the spellings of one word together', () => {
   });
 
   it('takes the words of a text, with quotation marks and punctuation left out', () => {
-    expect(searchWords('“Yashil makon” loyihasi: 86 ming tup, \'Istiqlol\' bogʻida.')).toEqual(
-      ['yaşil', 'makon', 'loyihasi', '86', 'ming', 'tup', 'istiqlol', 'boğida'],
-    );
+    expect(searchWords("“Yashil makon” loyihasi: 86 ming tup, 'Istiqlol' bogʻida.")).toEqual(['yaşil', 'makon', 'loyihasi', '86', 'ming', 'tup', 'istiqlol', 'boğida']);
     expect(searchWords('Школы и больницы')).toEqual(['şkoli', 'i', 'bolnisi']);
   });
 });

@@ -40,7 +40,10 @@ class SurveyVotes extends HTMLElement {
     // The counts in the HTML are as old as the build: today's, if the API gives them.
     this.#client(0)
       .surveys(this.#lang())
-      .then((fresh) => this.#showSurveys(fresh), () => undefined);
+      .then(
+        (fresh) => this.#showSurveys(fresh),
+        () => undefined,
+      );
   }
 
   #lang = () => Number(this.dataset.lang) as LangNumber;
@@ -120,7 +123,10 @@ class SurveyVotes extends HTMLElement {
     this.#pending = null;
     this.#show(id);
     // The vote is counted; if the counts cannot be read now, they refresh on the next visit.
-    client.surveys(this.#lang()).then((fresh) => this.#showSurveys(fresh), () => undefined);
+    client.surveys(this.#lang()).then(
+      (fresh) => this.#showSurveys(fresh),
+      () => undefined,
+    );
   }
 }
 

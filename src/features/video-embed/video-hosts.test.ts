@@ -4,11 +4,21 @@ import { embeddedVideo, telegramPostUrl, VIDEO_PLAYER_ORIGINS } from './video-ho
 describe('embeddedVideo', () => {
   it.each([
     ['https://www.youtube.com/embed/M7lc1UVf-VE', 'YouTube', 'https://www.youtube-nocookie.com/embed/M7lc1UVf-VE?autoplay=1', 'https://www.youtube.com/watch?v=M7lc1UVf-VE'],
-    ['//www.youtube-nocookie.com/embed/M7lc1UVf-VE?rel=0', 'YouTube', 'https://www.youtube-nocookie.com/embed/M7lc1UVf-VE?autoplay=1', 'https://www.youtube.com/watch?v=M7lc1UVf-VE'],
+    [
+      '//www.youtube-nocookie.com/embed/M7lc1UVf-VE?rel=0',
+      'YouTube',
+      'https://www.youtube-nocookie.com/embed/M7lc1UVf-VE?autoplay=1',
+      'https://www.youtube.com/watch?v=M7lc1UVf-VE',
+    ],
     ['https://youtu.be/M7lc1UVf-VE', 'YouTube', 'https://www.youtube-nocookie.com/embed/M7lc1UVf-VE?autoplay=1', 'https://www.youtube.com/watch?v=M7lc1UVf-VE'],
     ['https://mover.uz/video/embed/Xb3kLm9/', 'mover.uz', 'https://mover.uz/video/embed/Xb3kLm9/', 'https://mover.uz/watch/Xb3kLm9'],
     ['https://player.vimeo.com/video/76979871?h=8272103f6e', 'Vimeo', 'https://player.vimeo.com/video/76979871?dnt=1&autoplay=1', 'https://vimeo.com/76979871'],
-    ['https://rutube.ru/play/embed/0123456789abcdef0123456789abcdef', 'Rutube', 'https://rutube.ru/play/embed/0123456789abcdef0123456789abcdef', 'https://rutube.ru/video/0123456789abcdef0123456789abcdef/'],
+    [
+      'https://rutube.ru/play/embed/0123456789abcdef0123456789abcdef',
+      'Rutube',
+      'https://rutube.ru/play/embed/0123456789abcdef0123456789abcdef',
+      'https://rutube.ru/video/0123456789abcdef0123456789abcdef/',
+    ],
   ])('knows %s as a %s video', (src, host, player, page) => {
     expect(embeddedVideo(src)).toEqual({ host, player, page });
     // The card keeps only the video's page; the player is found from it again.

@@ -37,10 +37,10 @@ const HOSTS: readonly VideoHost[] = [
       url.pathname.endsWith('/videoseries')
         ? null
         : onHost(url, ['youtube.com', 'youtube-nocookie.com'])
-        ? (match(/^\/(?:embed|shorts|live)\/([\w-]{11})$/, url.pathname) ?? (url.pathname === '/watch' ? match(/^([\w-]{11})$/, url.searchParams.get('v') ?? '') : null))
-        : onHost(url, ['youtu.be'])
-          ? match(/^\/([\w-]{11})$/, url.pathname)
-          : null,
+          ? (match(/^\/(?:embed|shorts|live)\/([\w-]{11})$/, url.pathname) ?? (url.pathname === '/watch' ? match(/^([\w-]{11})$/, url.searchParams.get('v') ?? '') : null))
+          : onHost(url, ['youtu.be'])
+            ? match(/^\/([\w-]{11})$/, url.pathname)
+            : null,
     player: (id) => `https://www.youtube-nocookie.com/embed/${id}?autoplay=1`,
     page: (id) => `https://www.youtube.com/watch?v=${id}`,
   },

@@ -8,8 +8,7 @@ import type { LongTexts } from './long-text.ts';
 export const ACCESSIBILITY_STATEMENT: LongTexts = {
   'uz-latn': {
     title: 'Foydalanish imkoniyatlari toʻgʻrisida bayonot',
-    lead:
-      'Ushbu saytni {siteName} yuritadi. Biz saytdan imkon qadar koʻproq odam foydalana olishini istaymiz, jumladan, koʻrish, eshitish, harakatlanish yoki oʻqishda qiynaladiganlar ham. Bu yerda sayt qanchalik qulayligi, nimalar hali toʻliq qulay emasligi va muammo haqida qanday xabar berish mumkinligi aytilgan.',
+    lead: 'Ushbu saytni {siteName} yuritadi. Biz saytdan imkon qadar koʻproq odam foydalana olishini istaymiz, jumladan, koʻrish, eshitish, harakatlanish yoki oʻqishda qiynaladiganlar ham. Bu yerda sayt qanchalik qulayligi, nimalar hali toʻliq qulay emasligi va muammo haqida qanday xabar berish mumkinligi aytilgan.',
     sections: [
       {
         heading: 'Saytdan qanday foydalanish mumkin',
@@ -57,8 +56,7 @@ export const ACCESSIBILITY_STATEMENT: LongTexts = {
   },
   'uz-cyrl': {
     title: 'Фойдаланиш имкониятлари тўғрисида баёнот',
-    lead:
-      'Ушбу сайтни {siteName} юритади. Биз сайтдан имкон қадар кўпроқ одам фойдалана олишини истаймиз, жумладан, кўриш, эшитиш, ҳаракатланиш ёки ўқишда қийналадиганлар ҳам. Бу ерда сайт қанчалик қулайлиги, нималар ҳали тўлиқ қулай эмаслиги ва муаммо ҳақида қандай хабар бериш мумкинлиги айтилган.',
+    lead: 'Ушбу сайтни {siteName} юритади. Биз сайтдан имкон қадар кўпроқ одам фойдалана олишини истаймиз, жумладан, кўриш, эшитиш, ҳаракатланиш ёки ўқишда қийналадиганлар ҳам. Бу ерда сайт қанчалик қулайлиги, нималар ҳали тўлиқ қулай эмаслиги ва муаммо ҳақида қандай хабар бериш мумкинлиги айтилган.',
     sections: [
       {
         heading: 'Сайтдан қандай фойдаланиш мумкин',
@@ -106,14 +104,11 @@ export const ACCESSIBILITY_STATEMENT: LongTexts = {
   },
   ru: {
     title: 'Заявление о доступности',
-    lead:
-      'Этот сайт ведёт {siteName}. Мы хотим, чтобы им могли пользоваться как можно больше людей, в том числе те, кому трудно видеть, слышать, двигаться или читать. Здесь сказано, насколько сайт доступен, что пока доступно не полностью и как сообщить о проблеме.',
+    lead: 'Этот сайт ведёт {siteName}. Мы хотим, чтобы им могли пользоваться как можно больше людей, в том числе те, кому трудно видеть, слышать, двигаться или читать. Здесь сказано, насколько сайт доступен, что пока доступно не полностью и как сообщить о проблеме.',
     sections: [
       {
         heading: 'Как можно пользоваться сайтом',
-        paragraphs: [
-          'Сайт соответствует Руководству по доступности веб-контента (WCAG) 2.2 на уровне AA. Это значит, что вы можете:',
-        ],
+        paragraphs: ['Сайт соответствует Руководству по доступности веб-контента (WCAG) 2.2 на уровне AA. Это значит, что вы можете:'],
         list: [
           'пользоваться любой страницей только с клавиатуры, без мыши;',
           'пользоваться любой страницей с программой чтения с экрана;',
@@ -155,14 +150,11 @@ export const ACCESSIBILITY_STATEMENT: LongTexts = {
   },
   en: {
     title: 'Accessibility statement',
-    lead:
-      'This website is run by {siteName}. We want as many people as possible to be able to use it, including people who find it hard to see, hear, move or read. This statement explains how accessible the site is, what is not fully accessible yet and how to tell us about a problem.',
+    lead: 'This website is run by {siteName}. We want as many people as possible to be able to use it, including people who find it hard to see, hear, move or read. This statement explains how accessible the site is, what is not fully accessible yet and how to tell us about a problem.',
     sections: [
       {
         heading: 'How you can use this site',
-        paragraphs: [
-          'The site follows the Web Content Accessibility Guidelines (WCAG) 2.2 at level AA. This means you can:',
-        ],
+        paragraphs: ['The site follows the Web Content Accessibility Guidelines (WCAG) 2.2 at level AA. This means you can:'],
         list: [
           'use every page with a keyboard alone, without a mouse',
           'use every page with a screen reader',

@@ -16,9 +16,43 @@ const ALLOWED_PLACEHOLDERS = ['address', 'email', 'helpline', 'siteName'];
 
 /** Cyrillic letters as Uzbek Latin writes them, ў as oʻ less its mark: a name then reads alike in every script. */
 const LATIN: Record<string, string> = {
-  а: 'a', б: 'b', в: 'v', г: 'g', ғ: 'g', д: 'd', е: 'e', ё: 'yo', ж: 'j', з: 'z', и: 'i', й: 'y', к: 'k', қ: 'q', л: 'l', м: 'm', н: 'n',
-  о: 'o', п: 'p', р: 'r', с: 's', т: 't', у: 'u', ў: 'o', ф: 'f', х: 'x', ҳ: 'h', ц: 'ts', ч: 'ch', ш: 'sh', щ: 'sh', ъ: '', ы: 'i', ь: '',
-  э: 'e', ю: 'yu', я: 'ya',
+  а: 'a',
+  б: 'b',
+  в: 'v',
+  г: 'g',
+  ғ: 'g',
+  д: 'd',
+  е: 'e',
+  ё: 'yo',
+  ж: 'j',
+  з: 'z',
+  и: 'i',
+  й: 'y',
+  к: 'k',
+  қ: 'q',
+  л: 'l',
+  м: 'm',
+  н: 'n',
+  о: 'o',
+  п: 'p',
+  р: 'r',
+  с: 's',
+  т: 't',
+  у: 'u',
+  ў: 'o',
+  ф: 'f',
+  х: 'x',
+  ҳ: 'h',
+  ц: 'ts',
+  ч: 'ch',
+  ш: 'sh',
+  щ: 'sh',
+  ъ: '',
+  ы: 'i',
+  ь: '',
+  э: 'e',
+  ю: 'yu',
+  я: 'ya',
 };
 
 /**
@@ -41,7 +75,10 @@ const stem = (word: string) => word.replace(/(?<=.{3})sk(?:ogo|omu|om|oy|oe|iy|i
 
 /** The stems of the words of the strings every district shares, in each language: none of them names a district. */
 const SHARED_STEMS = Object.fromEntries(
-  Object.entries({ 'uz-latn': uzLatn, 'uz-cyrl': uzCyrl, ru, en }).map(([code, strings]) => [code, new Set(Object.values(strings).flatMap((text) => fold(text).split(' ').map(stem)))]),
+  Object.entries({ 'uz-latn': uzLatn, 'uz-cyrl': uzCyrl, ru, en }).map(([code, strings]) => [
+    code,
+    new Set(Object.values(strings).flatMap((text) => fold(text).split(' ').map(stem))),
+  ]),
 ) as Record<LangCode, Set<string>>;
 
 /**
@@ -82,7 +119,11 @@ describe('the district names the long texts are checked for', () => {
   it('come from every district, in every language', () => {
     expect(DISTRICTS.length).toBeGreaterThan(0);
     for (const district of DISTRICTS) {
-      for (const code of CODES) expect(DISTRICT_NAMES.some((n) => n.district === district && n.code === code), `${district} ${code}`).toBe(true);
+      for (const code of CODES)
+        expect(
+          DISTRICT_NAMES.some((n) => n.district === district && n.code === code),
+          `${district} ${code}`,
+        ).toBe(true);
     }
   });
 });
@@ -103,7 +144,10 @@ describe.each(Object.entries(TEXTS))('%s', (_name, texts) => {
     const reference = units(texts['uz-latn']).map((u) => placeholders(u.value));
     for (const code of CODES) {
       const found = units(texts[code]);
-      expect(found.map((u) => placeholders(u.value)), code).toEqual(reference);
+      expect(
+        found.map((u) => placeholders(u.value)),
+        code,
+      ).toEqual(reference);
       for (const { where, value } of found) {
         for (const name of placeholders(value)) expect(ALLOWED_PLACEHOLDERS, `${code} ${where}`).toContain(name);
         // A brace outside a whole placeholder is a typo ({siteName, siteName}).
@@ -145,7 +189,10 @@ describe.each(Object.entries(TEXTS))('%s', (_name, texts) => {
   it('writes Uzbek Cyrillic and Russian in their own letters', () => {
     for (const { where, value } of units(texts['uz-cyrl'])) expect(value, `uz-cyrl ${where}`).not.toMatch(/[ʻʼ'‘’`]/);
     for (const { where, value } of units(texts.ru)) expect(value, `ru ${where}`).not.toMatch(/[ўқғҳЎҚҒҲʻʼ]/);
-    const all = (code: LangCode) => units(texts[code]).map((u) => u.value).join(' ');
+    const all = (code: LangCode) =>
+      units(texts[code])
+        .map((u) => u.value)
+        .join(' ');
     expect(all('uz-cyrl')).toMatch(/[ўқғҳ]/);
   });
 

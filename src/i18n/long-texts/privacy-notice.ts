@@ -8,14 +8,11 @@ import type { LongTexts } from './long-text.ts';
 export const PRIVACY_NOTICE: LongTexts = {
   'uz-latn': {
     title: 'Maxfiylik siyosati',
-    lead:
-      '{siteName} ushbu sayt orqali shaxsga doir maʼlumotlarni faqat siz murojaat yuborganingizda oladi. Bu yerda nimalar va nima uchun yuborilishi, nimalar faqat qurilmangizda saqlanishi va qanday huquqlaringiz borligi aytilgan.',
+    lead: '{siteName} ushbu sayt orqali shaxsga doir maʼlumotlarni faqat siz murojaat yuborganingizda oladi. Bu yerda nimalar va nima uchun yuborilishi, nimalar faqat qurilmangizda saqlanishi va qanday huquqlaringiz borligi aytilgan.',
     sections: [
       {
         heading: 'Murojaat yuborganingizda',
-        paragraphs: [
-          '“Murojaat yuborish” shakli orqali murojaat yuborganingizda sayt hokimlikning murojaatlar tizimiga quyidagilarni uzatadi:',
-        ],
+        paragraphs: ['“Murojaat yuborish” shakli orqali murojaat yuborganingizda sayt hokimlikning murojaatlar tizimiga quyidagilarni uzatadi:'],
         list: ['ismingiz;', 'telefon raqamingiz;', 'elektron pochta manzilingiz;', 'murojaat mavzusi;', 'murojaat matni.'],
       },
       {
@@ -28,9 +25,7 @@ export const PRIVACY_NOTICE: LongTexts = {
       },
       {
         heading: 'Faqat qurilmangizda saqlanadigan maʼlumotlar',
-        paragraphs: [
-          'Baʼzi maʼlumotlar faqat qurilmangizdagi brauzerda saqlanadi. Ular hech qachon hokimlikka ham, boshqa hech kimga ham yuborilmaydi:',
-        ],
+        paragraphs: ['Baʼzi maʼlumotlar faqat qurilmangizdagi brauzerda saqlanadi. Ular hech qachon hokimlikka ham, boshqa hech kimga ham yuborilmaydi:'],
         list: [
           'tanlagan tilingiz;',
           'maxsus imkoniyatlar sozlamalari: matn oʻlchami va rang rejimi;',
@@ -53,10 +48,7 @@ export const PRIVACY_NOTICE: LongTexts = {
       },
       {
         heading: 'Kuzatuv yoʻq',
-        paragraphs: [
-          'Saytda veb-tahlil, reklama va boshqa hech qanday kuzatuv vositalari ishlatilmaydi.',
-          'Soʻrovnomada bergan ovozingiz ismingizsiz yuboriladi.',
-        ],
+        paragraphs: ['Saytda veb-tahlil, reklama va boshqa hech qanday kuzatuv vositalari ishlatilmaydi.', 'Soʻrovnomada bergan ovozingiz ismingizsiz yuboriladi.'],
       },
       {
         heading: 'Sizning huquqlaringiz',
@@ -69,14 +61,11 @@ export const PRIVACY_NOTICE: LongTexts = {
   },
   'uz-cyrl': {
     title: 'Махфийлик сиёсати',
-    lead:
-      '{siteName} ушбу сайт орқали шахсга доир маълумотларни фақат сиз мурожаат юборганингизда олади. Бу ерда нималар ва нима учун юборилиши, нималар фақат қурилмангизда сақланиши ва қандай ҳуқуқларингиз борлиги айтилган.',
+    lead: '{siteName} ушбу сайт орқали шахсга доир маълумотларни фақат сиз мурожаат юборганингизда олади. Бу ерда нималар ва нима учун юборилиши, нималар фақат қурилмангизда сақланиши ва қандай ҳуқуқларингиз борлиги айтилган.',
     sections: [
       {
         heading: 'Мурожаат юборганингизда',
-        paragraphs: [
-          '«Мурожаат юбориш» шакли орқали мурожаат юборганингизда сайт ҳокимликнинг мурожаатлар тизимига қуйидагиларни узатади:',
-        ],
+        paragraphs: ['«Мурожаат юбориш» шакли орқали мурожаат юборганингизда сайт ҳокимликнинг мурожаатлар тизимига қуйидагиларни узатади:'],
         list: ['исмингиз;', 'телефон рақамингиз;', 'электрон почта манзилингиз;', 'мурожаат мавзуси;', 'мурожаат матни.'],
       },
       {
@@ -89,9 +78,7 @@ export const PRIVACY_NOTICE: LongTexts = {
       },
       {
         heading: 'Фақат қурилмангизда сақланадиган маълумотлар',
-        paragraphs: [
-          'Баъзи маълумотлар фақат қурилмангиздаги браузерда сақланади. Улар ҳеч қачон ҳокимликка ҳам, бошқа ҳеч кимга ҳам юборилмайди:',
-        ],
+        paragraphs: ['Баъзи маълумотлар фақат қурилмангиздаги браузерда сақланади. Улар ҳеч қачон ҳокимликка ҳам, бошқа ҳеч кимга ҳам юборилмайди:'],
         list: [
           'танлаган тилингиз;',
           'махсус имкониятлар созламалари: матн ўлчами ва ранг режими;',
@@ -114,10 +101,7 @@ export const PRIVACY_NOTICE: LongTexts = {
       },
       {
         heading: 'Кузатув йўқ',
-        paragraphs: [
-          'Сайтда веб-таҳлил, реклама ва бошқа ҳеч қандай кузатув воситалари ишлатилмайди.',
-          'Сўровномада берган овозингиз исмингизсиз юборилади.',
-        ],
+        paragraphs: ['Сайтда веб-таҳлил, реклама ва бошқа ҳеч қандай кузатув воситалари ишлатилмайди.', 'Сўровномада берган овозингиз исмингизсиз юборилади.'],
       },
       {
         heading: 'Сизнинг ҳуқуқларингиз',
@@ -130,8 +114,7 @@ export const PRIVACY_NOTICE: LongTexts = {
   },
   ru: {
     title: 'Политика конфиденциальности',
-    lead:
-      '{siteName} получает через этот сайт персональные данные только тогда, когда вы отправляете обращение. Здесь сказано, что именно передаётся и зачем, что хранится только на вашем устройстве и какие у вас есть права.',
+    lead: '{siteName} получает через этот сайт персональные данные только тогда, когда вы отправляете обращение. Здесь сказано, что именно передаётся и зачем, что хранится только на вашем устройстве и какие у вас есть права.',
     sections: [
       {
         heading: 'Когда вы отправляете обращение',
@@ -148,9 +131,7 @@ export const PRIVACY_NOTICE: LongTexts = {
       },
       {
         heading: 'Что хранится только на вашем устройстве',
-        paragraphs: [
-          'Некоторые сведения хранятся только в браузере на вашем устройстве. Они никогда не отправляются ни в хокимият, ни кому-либо ещё:',
-        ],
+        paragraphs: ['Некоторые сведения хранятся только в браузере на вашем устройстве. Они никогда не отправляются ни в хокимият, ни кому-либо ещё:'],
         list: [
           'выбранный язык;',
           'настройки специальных возможностей: размер текста и цветовой режим;',
@@ -173,10 +154,7 @@ export const PRIVACY_NOTICE: LongTexts = {
       },
       {
         heading: 'Без отслеживания',
-        paragraphs: [
-          'Сайт не использует веб-аналитику, рекламу и какое-либо другое отслеживание.',
-          'Голос в опросе отправляется без вашего имени.',
-        ],
+        paragraphs: ['Сайт не использует веб-аналитику, рекламу и какое-либо другое отслеживание.', 'Голос в опросе отправляется без вашего имени.'],
       },
       {
         heading: 'Ваши права',
@@ -189,21 +167,12 @@ export const PRIVACY_NOTICE: LongTexts = {
   },
   en: {
     title: 'Privacy notice',
-    lead:
-      '{siteName} receives personal data through this website only when you write to the administration. This notice explains what is sent and why, what stays on your device and what your rights are.',
+    lead: '{siteName} receives personal data through this website only when you write to the administration. This notice explains what is sent and why, what stays on your device and what your rights are.',
     sections: [
       {
         heading: 'When you write to the administration',
-        paragraphs: [
-          "When you send a message with the \"Write to the administration\" form, the site passes the following to the administration's system for handling requests:",
-        ],
-        list: [
-          'your name',
-          'your phone number',
-          'your e-mail address',
-          'the subject of your message',
-          'the text of your message',
-        ],
+        paragraphs: ['When you send a message with the "Write to the administration" form, the site passes the following to the administration\'s system for handling requests:'],
+        list: ['your name', 'your phone number', 'your e-mail address', 'the subject of your message', 'the text of your message'],
       },
       {
         heading: 'How this data is used',
@@ -215,9 +184,7 @@ export const PRIVACY_NOTICE: LongTexts = {
       },
       {
         heading: 'What stays on your device',
-        paragraphs: [
-          'Some things are kept only in the browser on your device. They are never sent to the administration or to anyone else:',
-        ],
+        paragraphs: ['Some things are kept only in the browser on your device. They are never sent to the administration or to anyone else:'],
         list: [
           'the language you chose',
           'your accessibility options: text size and colour mode',
@@ -240,10 +207,7 @@ export const PRIVACY_NOTICE: LongTexts = {
       },
       {
         heading: 'No tracking',
-        paragraphs: [
-          'The site does not use analytics, advertising or any other tracking.',
-          'When you vote in a survey, your vote is sent without your name.',
-        ],
+        paragraphs: ['The site does not use analytics, advertising or any other tracking.', 'When you vote in a survey, your vote is sent without your name.'],
       },
       {
         heading: 'Your rights',

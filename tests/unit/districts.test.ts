@@ -30,6 +30,8 @@ interface Identity {
   region: { site: string };
   pictures: Record<string, string>;
   tourism: { slides: unknown[] };
+  ecology: { figures: { file: string }[] };
+  map: { lat: unknown };
 }
 
 function brokenDistrict(change: (identity: Identity) => void): string {
@@ -49,7 +51,7 @@ describe('a district folder is checked when the build reads it', () => {
   });
 
   it.each([
-    ['a text missing in one language', (d: Identity) => delete d.texts.ru['site.name'], /texts\.ru\.site\.name: /],
+    ['a text missing in one language', (d: Identity) => delete d.texts.ru!['site.name'], /texts\.ru\.site\.name: /],
     ['a language missing', (d: Identity) => delete d.texts.en, /texts\.en: /],
     ['a helpline that is no phone number', (d: Identity) => (d.contact.helpline = 'call us'), /contact\.helpline: must be a phone number beginning with \+998/],
     ['a site that is not https', (d: Identity) => (d.region.site = 'http://namangan.example'), /region\.site: must begin with https:\/\//],
@@ -63,7 +65,7 @@ describe('a district folder is checked when the build reads it', () => {
   });
 
   it('stops at a picture the identity names that is not in the folder, and at a folder that is not there', () => {
-    const root = brokenDistrict((d) => (d.ecology.figures[0].file = 'yoq.svg'));
+    const root = brokenDistrict((d) => (d.ecology.figures[0]!.file = 'yoq.svg'));
     expect(() => loadDistrict('chust', root)).toThrow(/names the picture yoq\.svg, which is not in/);
     expect(() => loadDistrict('nowhere', root)).toThrow(/districts\/nowhere\/district\.json does not exist: make the district's folder with `npm run new-district -- nowhere`/);
     expect(() => loadDistrict('../etc', root)).toThrow(/is no district folder name/);

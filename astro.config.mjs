@@ -8,7 +8,7 @@ import { slugRedirects } from './src/routes.ts';
 import { FRAGMENT_DIR } from './src/lib/fragments.ts';
 import { postRedirectPaths } from './src/lib/section-pages.ts';
 import { topicRedirectPaths } from './src/lib/topic-pages.ts';
-import { devPictures } from './src/content/pictures/dev-server.ts';
+import { devPictures } from './scripts/pipeline/downloads/dev-server.ts';
 import { district } from './src/district/district.ts';
 import { devDistrictPictures } from './src/district/dev-server.ts';
 import { DISTRICT_KEY } from './src/district/key.ts';

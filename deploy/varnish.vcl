@@ -74,7 +74,7 @@ sub vcl_recv {
         unset req.http.Accept-Encoding;
     }
     # While the origin answers, a copy past its time is served for at most a minute while a fresh one is
-    # fetched (the pages' stale-while-revalidate=60, scripts/lib/cache-rules.ts). When the origin is down,
+    # fetched (the pages' stale-while-revalidate=60, scripts/serving/cache-rules.ts). When the origin is down,
     # or has just failed this very request (the restart below), any copy within its grace is served: the
     # week of the origin's stale-if-error.
     if (std.healthy(req.backend_hint) && !req.http.X-Edge-Origin-Failed) {

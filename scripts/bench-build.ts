@@ -23,7 +23,7 @@ import { parseArgs } from 'node:util';
 import { startSampleApi, type SampleApiOptions } from './sample-api/server.ts';
 import { mapLimit } from './lib/files.ts';
 import { PICTURE_ENCODING } from '../src/content/pictures/settings.ts';
-import type { RebuildReport } from './lib/rebuild.ts';
+import type { RebuildReport } from './pipeline/rebuild.ts';
 
 const { values } = parseArgs({
   options: {

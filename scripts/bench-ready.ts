@@ -30,7 +30,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { readMachineSettings } from '../src/config.ts';
 import { LANGUAGES, localizePath, type Language } from '../src/i18n/languages.ts';
 import { startSampleApi } from './sample-api/server.ts';
-import { serveDist } from './lib/static-server.ts';
+import { serveDist } from './serving/static-server.ts';
 
 /** The slow rural line: 400 kbps down and up, 400 ms round trip, a CPU 4× slower. */
 const CONDITIONS = { kbps: 400, rttMs: 400, cpuSlowdown: 4 } as const;

@@ -17,9 +17,9 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { readMachineSettings, SAMPLE_API_URL } from '../src/config.ts';
 import { LANGUAGES, localizePath } from '../src/i18n/languages.ts';
-import { brotliSize, renderBlocking } from './lib/budgets.ts';
+import { brotliSize, renderBlocking } from './pipeline/finish/budgets.ts';
 import { startSampleApi } from './sample-api/server.ts';
-import { serveDist } from './lib/static-server.ts';
+import { serveDist } from './serving/static-server.ts';
 
 const WORK = '.cache/bench-web';
 const { values: args } = parseArgs({ options: { pages: { type: 'string' } } });

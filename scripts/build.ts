@@ -1,19 +1,19 @@
 /**
  * `npm run build`: pull the content and its pictures from the API for every
  * language, then build the static site into dist/ (or OUT_DIR) and finish it
- * (scripts/lib/build-step.ts). `node scripts/build.ts --skip-pull` builds from
+ * (scripts/pipeline/build-step.ts). `node scripts/build.ts --skip-pull` builds from
  * the snapshot already pulled (the rebuild runs it that way, in a child process
  * it can stop, and reads the report it writes to BUILD_REPORT_FILE; a failure
  * writes `{error}` there, so the rebuild can say why).
  */
 import { parseArgs } from 'node:util';
 import { readConfig } from '../src/config.ts';
-import { replaceFile } from '../src/content/replace-file.ts';
+import { replaceFile } from './lib/replace-file.ts';
 import { district } from '../src/district/district.ts';
-import { ensureApi } from './lib/api.ts';
-import { buildStep } from './lib/build-step.ts';
-import { contentReportLines } from './lib/content-report.ts';
-import { pullStep } from './lib/pull-step.ts';
+import { ensureApi } from './lib/ensure-api.ts';
+import { buildStep } from './pipeline/build-step.ts';
+import { contentReportLines } from './pipeline/pull/content-report.ts';
+import { pullStep } from './pipeline/pull/pull-step.ts';
 
 const { values } = parseArgs({ options: { 'skip-pull': { type: 'boolean', default: false } } });
 const reportFile = process.env.BUILD_REPORT_FILE;

@@ -3,7 +3,7 @@
  * which precompresses. Exits 1 when a page is over.
  */
 import { readMachineSettings } from '../src/config.ts';
-import { checkBudgets } from './lib/budgets.ts';
+import { checkBudgets } from './pipeline/finish/budgets.ts';
 
 const { rows, failures } = await checkBudgets(process.argv[2] ?? readMachineSettings().outDir);
 console.log('page'.padEnd(40), 'first flight (br)'.padStart(18), 'budget'.padStart(8), 'JS (br)'.padStart(9));

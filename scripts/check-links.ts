@@ -1,9 +1,9 @@
 /**
  * `npm run check:links [-- DIR]`: walks the built site (OUT_DIR by default) and
- * fails on any internal reference that does not resolve (scripts/lib/link-check.ts).
+ * fails on any internal reference that does not resolve (scripts/pipeline/finish/link-check.ts).
  */
 import { readMachineSettings } from '../src/config.ts';
-import { checkLinks } from './lib/link-check.ts';
+import { checkLinks } from './pipeline/finish/link-check.ts';
 
 if (import.meta.main) {
   const root = process.argv[2] ?? readMachineSettings().outDir;

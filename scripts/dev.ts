@@ -4,8 +4,8 @@
  */
 import { dev } from 'astro';
 import { readConfig } from '../src/config.ts';
-import { ensureApi } from './lib/api.ts';
-import { pullStep } from './lib/pull-step.ts';
+import { ensureApi } from './lib/ensure-api.ts';
+import { pullStep } from './pipeline/pull/pull-step.ts';
 
 // A public-sector build sends nothing home.
 process.env.ASTRO_TELEMETRY_DISABLED ??= '1';

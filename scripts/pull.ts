@@ -12,9 +12,9 @@
  */
 import { parseArgs } from 'node:util';
 import { readConfig } from '../src/config.ts';
-import { replaceFile } from '../src/content/replace-file.ts';
+import { replaceFile } from './lib/replace-file.ts';
 import { changesFromOption, CHANGED_OPTION } from './lib/changed-option.ts';
-import { pullStep } from './lib/pull-step.ts';
+import { pullStep } from './pipeline/pull/pull-step.ts';
 
 if (import.meta.main) {
   const reportFile = process.env.PULL_REPORT_FILE;

@@ -1,20 +1,20 @@
 /**
  * `npm run rebuild [-- --wait --force --changed post:123,page:5]`: pull, build
- * and publish (scripts/lib/rebuild.ts), then print a summary.
+ * and publish (scripts/pipeline/rebuild.ts), then print a summary.
  *
  * `--wait`: when another rebuild holds the lock, wait for it instead of exiting.
  * `--changed post:123,page:5`: what changed, as a webhook names it (the pull then
  * reads lists only as far as the change reaches, and fetches only those details
  * and their pictures); without it everything is pulled and every picture revalidated.
  * `--force`: build and publish even when nothing the build depends on changed
- * (otherwise such a run publishes nothing: scripts/lib/inputs.ts).
+ * (otherwise such a run publishes nothing: scripts/pipeline/inputs.ts).
  */
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { deployEnvProblem } from '../src/config.ts';
 import { changesFromOption, CHANGED_OPTION } from './lib/changed-option.ts';
-import { rebuild, type RebuildReport } from './lib/rebuild.ts';
-import { CONFIG_EXIT, LOCK_BUSY_EXIT, LockBusyError, PublishError, releasesDir } from './lib/releases.ts';
+import { rebuild, type RebuildReport } from './pipeline/rebuild.ts';
+import { CONFIG_EXIT, LOCK_BUSY_EXIT, LockBusyError, PublishError, releasesDir } from './pipeline/publish/releases.ts';
 
 function purgeLine(p: RebuildReport['purge']): string {
   if (p.via === 'none') return 'edge: not purged (neither PURGE_URL nor PURGE_COMMAND is set)';

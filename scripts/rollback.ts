@@ -5,9 +5,9 @@
  */
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { diffHashes } from '../src/content/pull.ts';
-import { purgeEdge } from './lib/purge-step.ts';
-import { LOCK_BUSY_EXIT, LockBusyError, PublishError, acquireLock, linkTarget, publishRelease, releaseFileHashes, releasesDir } from './lib/releases.ts';
+import { diffHashes } from './pipeline/pull/pull-content.ts';
+import { purgeEdge } from './pipeline/purge/purge-step.ts';
+import { LOCK_BUSY_EXIT, LockBusyError, PublishError, acquireLock, linkTarget, publishRelease, releaseFileHashes, releasesDir } from './pipeline/publish/releases.ts';
 
 const dir = releasesDir();
 const fail = (message: string, code = 1): never => {

@@ -6,7 +6,7 @@
 import { mkdir } from 'node:fs/promises';
 import { chromium } from '@playwright/test';
 import { readMachineSettings } from '../src/config.ts';
-import { serveDist } from './lib/static-server.ts';
+import { serveDist } from './serving/static-server.ts';
 
 const paths = process.argv.slice(2);
 if (!paths.length) paths.push('/');

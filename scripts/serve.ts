@@ -1,10 +1,10 @@
 /**
  * `npm run preview [-- --port 4321 --host 127.0.0.1 --root dist]`: serves a built site the way production
- * does (scripts/lib/static-server.ts).
+ * does (scripts/serving/static-server.ts).
  */
 import { parseArgs } from 'node:util';
 import { readConfig, readMachineSettings } from '../src/config.ts';
-import { serveDist } from './lib/static-server.ts';
+import { serveDist } from './serving/static-server.ts';
 
 const { values } = parseArgs({
   options: { port: { type: 'string', default: '4321' }, host: { type: 'string', default: '127.0.0.1' }, root: { type: 'string', default: readMachineSettings().outDir } },

@@ -1,6 +1,6 @@
 /**
  * `npm run server-config`: writes the parts of the web server's configuration that follow from the site's
- * tables and the example district's settings (scripts/lib/server-config.ts, scripts/lib/nginx-config.ts):
+ * tables and the example district's settings (scripts/serving/server-config.ts, scripts/serving/nginx-config.ts):
  * `public/_redirects`, `deploy/nginx.conf` and the generated blocks of `deploy/varnish.vcl` and
  * `public/_headers`. Run it after adding a language or a paginated list; a unit test says when it is due.
  *
@@ -10,8 +10,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
-import { exampleNginxConfig, nginxConfig, PROJECT_DIR, servedDistricts, SettingsFileError } from './lib/nginx-config.ts';
-import { GENERATED_FILES, redirectsFile, SITE_TABLES, varnishBlocks, withBlocks } from './lib/server-config.ts';
+import { exampleNginxConfig, nginxConfig, PROJECT_DIR, servedDistricts, SettingsFileError } from './serving/nginx-config.ts';
+import { GENERATED_FILES, redirectsFile, SITE_TABLES, varnishBlocks, withBlocks } from './serving/server-config.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

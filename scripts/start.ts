@@ -4,10 +4,10 @@
  * dist/, keeping the API running for search, survey votes and appeals.
  */
 import { readConfig, readMachineSettings } from '../src/config.ts';
-import { ensureApi } from './lib/api.ts';
-import { buildStep } from './lib/build-step.ts';
-import { pullStep } from './lib/pull-step.ts';
-import { serveDist } from './lib/static-server.ts';
+import { ensureApi } from './lib/ensure-api.ts';
+import { buildStep } from './pipeline/build-step.ts';
+import { pullStep } from './pipeline/pull/pull-step.ts';
+import { serveDist } from './serving/static-server.ts';
 
 const config = readConfig();
 try {

@@ -1,10 +1,10 @@
 /**
- * `npm run webhook`: the content-change listener (scripts/lib/webhook/: server.ts for the HTTP side,
+ * `npm run webhook`: the content-change listener (scripts/webhook/: server.ts for the HTTP side,
  * signature.ts, secret.ts for where the key comes from, scheduler.ts for when rebuilds run, journal.ts for
  * what is kept across restarts, freshness.ts for the operator's status and metrics).
  *
  * The secret (≥ 16 characters) from WEBHOOK_SECRET_FILE, systemd's credential `webhook-secret`, or
- * WEBHOOK_SECRET (./lib/webhook/secret.ts; exit 1 without); WEBHOOK_PORT (8790), WEBHOOK_HOST (127.0.0.1),
+ * WEBHOOK_SECRET (./webhook/secret.ts; exit 1 without); WEBHOOK_PORT (8790), WEBHOOK_HOST (127.0.0.1),
  * WEBHOOK_DEBOUNCE_MS (2000); API_BASE, SITE_URL and HCAPTCHA_SITEKEY are required, and SITE_URL's host must be
  * one of the district's server.names (exit 2 otherwise, as for a district folder that is invalid or holds a
  * placeholder: deployEnvProblem in src/config.ts).
@@ -17,10 +17,10 @@
  * one instance per district, each with its own settings file, key and WEBHOOK_PORT.
  */
 import { deployEnvProblem } from '../src/config.ts';
-import { releasesDir } from './lib/releases.ts';
-import type { RebuildFn } from './lib/webhook/scheduler.ts';
-import { readWebhookSecret, SecretProblem } from './lib/webhook/secret.ts';
-import { CONTENT_PATH, DEFAULT_DEBOUNCE_MS, DEFAULT_PORT, METRICS_PATH, STATUS_PATH, createWebhookServer, type WebhookServer } from './lib/webhook/server.ts';
+import { releasesDir } from './pipeline/publish/releases.ts';
+import type { RebuildFn } from './webhook/scheduler.ts';
+import { readWebhookSecret, SecretProblem } from './webhook/secret.ts';
+import { CONTENT_PATH, DEFAULT_DEBOUNCE_MS, DEFAULT_PORT, METRICS_PATH, STATUS_PATH, createWebhookServer, type WebhookServer } from './webhook/server.ts';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -49,11 +49,11 @@ function readSecret(): { secret: string; source: string } {
 /** Loaded here only, so that importing the webhook's modules (tests) never loads the real rebuild. */
 async function loadRebuild(): Promise<RebuildFn> {
   try {
-    const real = (await import('./lib/rebuild.ts')).rebuild;
+    const real = (await import('./pipeline/rebuild.ts')).rebuild;
     // A cron run holding the releases lock is waited for: this call's changes must still be published.
     return (changes, signal) => real(changes, signal, { wait: true });
   } catch (error) {
-    return fail(`cannot load scripts/lib/rebuild.ts: ${messageOf(error)}`);
+    return fail(`cannot load scripts/pipeline/rebuild.ts: ${messageOf(error)}`);
   }
 }
 

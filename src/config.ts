@@ -149,7 +149,7 @@ export interface MachineSettings {
   pictureDir: string;
   /** The document store: every document an editor linked to on the media server (src/content/documents/). Keep it between builds. */
   documentDir: string;
-  /** Brotli and gzip results by content hash (scripts/lib/precompress.ts). Keep it between builds. */
+  /** Brotli and gzip results by content hash (scripts/pipeline/finish/precompress.ts). Keep it between builds. */
   compressCacheDir: string;
   /** The Chromium the end-to-end tests, screenshots and benchmarks drive. */
   chromiumPath: string;

@@ -1,8 +1,8 @@
 /**
  * The project's own source files that a program is made of: what esbuild's bundler reaches from its entry
  * files (static and dynamic imports; packages are left out, package-lock.json stands for them), and the
- * files that code starts by URL (a worker: `new Worker(new URL('./compress-worker.ts', import.meta.url))`).
- * The build-inputs digest (./inputs.ts) and the last pass's memo (./finish-build.ts) hash these, so neither
+ * files that code starts by URL (a worker: `new Worker(new URL('./<file>', import.meta.url))`).
+ * The build-inputs digest (scripts/pipeline/inputs.ts) and the last pass's memo (scripts/pipeline/finish/finish-step.ts) hash these, so neither
  * keeps a list of files by hand that a new module would silently miss.
  */
 import { readFile } from 'node:fs/promises';

@@ -6,7 +6,7 @@
 import { copyFileSync, linkSync, rmSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { replaceFile } from '../../src/content/replace-file.ts';
+import { replaceFile } from './replace-file.ts';
 
 /** Every file below `root`, as full paths. */
 export async function listFiles(root: string): Promise<string[]> {
@@ -17,9 +17,9 @@ export async function listFiles(root: string): Promise<string[]> {
 /** How many files a pass works on at once: enough to keep the disk and libuv's threads busy. */
 export const FILE_CONCURRENCY = 32;
 
-export { mapLimit } from '../../src/content/limit.ts';
+export { mapLimit } from './limit.ts';
 
-/** Replaces `file` with `text` durably: fsynced, renamed over it, the folder fsynced (src/content/replace-file.ts). */
+/** Replaces `file` with `text` durably: fsynced, renamed over it, the folder fsynced (scripts/lib/replace-file.ts). */
 export const writeFileDurably = (file: string, text: string) => replaceFile(file, text, { durable: true });
 
 /**

@@ -36,8 +36,8 @@ import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import sharp from 'sharp';
-import { createLimiter } from '../../src/content/limit.ts';
-import { replaceFile } from '../../src/content/replace-file.ts';
+import { createLimiter } from '../lib/limit.ts';
+import { replaceFile } from '../lib/replace-file.ts';
 import { random, renderPicture, type PictureKind } from './images.ts';
 
 const PHOTO_MODES = ['shared', 'distinct'] as const;

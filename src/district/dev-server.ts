@@ -1,6 +1,6 @@
 /**
  * `npm run dev` serves the district's pictures from its folder, as a build places them into the site
- * (scripts/lib/place-pictures.ts). Only the dev server uses this plugin; a build never runs it.
+ * (scripts/pipeline/downloads/place-downloads.ts). Only the dev server uses this plugin; a build never runs it.
  */
 import { createReadStream, existsSync } from 'node:fs';
 import { join } from 'node:path';

@@ -82,7 +82,7 @@ export const districtFileText = (name: string) => readFileSync(join(districtDir(
 /** The helpline as a link a phone dials: `tel:` and its digits. */
 export const helplineHref = (helpline: string) => `tel:${helpline.replace(/[^\d+]/g, '')}`;
 
-/** Where the site serves the district's pictures (placed by the build: scripts/lib/place-pictures.ts). */
+/** Where the site serves the district's pictures (placed by the build: scripts/pipeline/downloads/place-downloads.ts). */
 export const DISTRICT_PICTURE_DIR = 'illustrations';
 /** Where in the site a picture of the district's folder is placed; the favicon keeps the path browsers ask for. */
 export const districtPicturePath = (file: string) => (file === district().pictures.favicon ? '/favicon.svg' : `/${DISTRICT_PICTURE_DIR}/${file}`);

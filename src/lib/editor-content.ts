@@ -3,7 +3,7 @@
  * the marks the sanitiser leaves for the steps after it, and what it removes, counted for the report.
  *
  * - A link into the site is published as the editor wrote it and marked EDITOR_LINK: the link check
- *   (scripts/lib/link-check.ts) lists such a link that leads nowhere (a deleted post, an unlisted page)
+ *   (scripts/pipeline/finish/link-check.ts) lists such a link that leads nowhere (a deleted post, an unlisted page)
  *   in the build's report instead of failing the build, so one editor's link never holds back
  *   everyone's news. Left as written, it works again the moment its page is published. Editors write a
  *   link from the site's root (`/news/5`): under a base path it is published under it (`/chust/news/5`).

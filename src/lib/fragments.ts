@@ -6,7 +6,7 @@
  * into each page, one new post changes every detail page's HTML and its
  * incremental-build key, so a rebuild renders the whole site again. Instead a
  * page that shows the list as everyone sees it carries a marker, its key does
- * not include the list, and the build's last pass (scripts/lib/finish-build.ts)
+ * not include the list, and the build's last pass (scripts/pipeline/finish/finish-step.ts)
  * replaces the marker with the fragment, which its own route renders once per
  * language. A cold build does exactly the same, so an incremental build still
  * writes the same bytes as a cold one.

@@ -1,6 +1,6 @@
 /**
  * The site's own inline scripts: the only ones a page may carry besides Astro's island loader.
- * They run before the page paints, so they cannot wait for a module. scripts/lib/csp.ts allows
+ * They run before the page paints, so they cannot wait for a module. scripts/pipeline/finish/csp.ts allows
  * exactly these (by hash) and fails the build on any other inline script, which could only have
  * come through the content (a sanitiser regression).
  */

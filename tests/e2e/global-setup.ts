@@ -6,9 +6,9 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { startTestApi, testApiDir } from '../helpers/sample-api.ts';
-import { checkBudgets } from '../../scripts/lib/budgets.ts';
-import { checkLinks } from '../../scripts/lib/link-check.ts';
-import { serveDist } from '../../scripts/lib/static-server.ts';
+import { checkBudgets } from '../../scripts/pipeline/finish/budgets.ts';
+import { checkLinks } from '../../scripts/pipeline/finish/link-check.ts';
+import { serveDist } from '../../scripts/serving/static-server.ts';
 
 const run = promisify(execFile);
 /** Working folder of one e2e run; set E2E_DIR to run two suites side by side. */

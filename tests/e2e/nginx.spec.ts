@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { LANGUAGES, localizePath } from '../../src/i18n/languages.ts';
-import { cacheControl } from '../../scripts/lib/cache-rules.ts';
+import { cacheControl } from '../../scripts/serving/cache-rules.ts';
 import { loadPolicy, policyHelper } from '../helpers/load-policy.ts';
 import { startNginx, type Nginx } from '../helpers/web-servers.ts';
 

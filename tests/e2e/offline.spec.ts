@@ -9,9 +9,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { swapLink } from '../../scripts/lib/releases.ts';
-import { writeServiceWorker } from '../../scripts/lib/service-worker.ts';
-import { serveDist } from '../../scripts/lib/static-server.ts';
+import { swapLink } from '../../scripts/pipeline/publish/releases.ts';
+import { writeServiceWorker } from '../../scripts/pipeline/finish/service-worker.ts';
+import { serveDist } from '../../scripts/serving/static-server.ts';
 import { OFFLINE_CACHES } from '../../src/constants.ts';
 import { formatSavedAt, SAVED_AT_ATTRIBUTE } from '../../src/features/offline/saved-copy.ts';
 import { LANGUAGES, localizePath } from '../../src/i18n/languages.ts';

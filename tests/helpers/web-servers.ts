@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { POLICY_DIR } from '../../scripts/lib/nginx-config.ts';
+import { POLICY_DIR } from '../../scripts/serving/nginx-config.ts';
 
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
@@ -83,7 +83,7 @@ export interface Nginx {
 
 /**
  * deploy/nginx.conf serving `root` (a release folder or the `current` link), or `config`, a configuration of
- * one host made by scripts/lib/nginx-config.ts for folders of the test's own; with the policy snippets root's
+ * one host made by scripts/serving/nginx-config.ts for folders of the test's own; with the policy snippets root's
  * helper wrote into `policyDir` (tests/helpers/load-policy.ts) in place of its folder in /etc. `edit` may
  * change the site's configuration further (a test's shorter cache time).
  */

@@ -4,8 +4,8 @@
  * as the content API's have: the listener refuses a signature or id it has seen.
  */
 import { randomUUID } from 'node:crypto';
-import { CONTENT_PATH, STATUS_PATH } from '../../scripts/lib/webhook/server.ts';
-import { DELIVERY_HEADER, SIGNATURE_HEADER, sign, TIMESTAMP_HEADER, type SignedRequest } from '../../scripts/lib/webhook/signature.ts';
+import { CONTENT_PATH, STATUS_PATH } from '../../scripts/webhook/server.ts';
+import { DELIVERY_HEADER, SIGNATURE_HEADER, sign, TIMESTAMP_HEADER, type SignedRequest } from '../../scripts/webhook/signature.ts';
 
 export interface CallOptions {
   /** When it is signed (ms); now by default. */

@@ -1,7 +1,7 @@
 /** The webhook's journal as a test reads it: its JSON lines, one part each, taken together. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { JOURNAL_FILE } from '../../scripts/lib/webhook/journal.ts';
+import { JOURNAL_FILE } from '../../scripts/webhook/journal.ts';
 
 export const readJournalParts = (dir: string): Record<string, unknown> =>
   Object.assign(

@@ -3,7 +3,7 @@
  * `node tests/helpers/webhook-process.ts <journal dir> <debounce ms>`, secret in WEBHOOK_SECRET.
  * Its rebuild never resolves. Prints its log lines and `listening <url>` on stdout.
  */
-import { createWebhookServer } from '../../scripts/lib/webhook/server.ts';
+import { createWebhookServer } from '../../scripts/webhook/server.ts';
 
 const [journalDir = '', debounceMs = '0'] = process.argv.slice(2);
 const hook = await createWebhookServer({

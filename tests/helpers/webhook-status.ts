@@ -1,5 +1,5 @@
-/** The status of a webhook listener that has accepted no change and run no rebuild (scripts/lib/webhook/scheduler.ts). */
-import type { Status } from '../../scripts/lib/webhook/scheduler.ts';
+/** The status of a webhook listener that has accepted no change and run no rebuild (scripts/webhook/scheduler.ts). */
+import type { Status } from '../../scripts/webhook/scheduler.ts';
 
 export const idleStatus = (): Status => ({
   state: 'idle',

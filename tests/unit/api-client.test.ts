@@ -6,7 +6,7 @@ import type { ApiWarning } from '../../src/api/types.ts';
 import { POST_TYPES } from '../../src/api/types.ts';
 import type { SampleApi } from '../../scripts/sample-api/server.ts';
 import { startTestApi } from '../helpers/sample-api.ts';
-import { ensureApi } from '../../scripts/lib/api.ts';
+import { ensureApi } from '../../scripts/lib/ensure-api.ts';
 import type { SiteConfig } from '../../src/config.ts';
 
 let api: SampleApi;

@@ -1,12 +1,12 @@
 /**
- * Where Astro is told to write (scripts/lib/astro-out-dir.ts): a folder outside the project whose path
+ * Where Astro is told to write (scripts/pipeline/astro/out-dir.ts): a folder outside the project whose path
  * begins with the project's is reached through a link Astro cannot mistake for the project's; a folder on
  * another file system is refused with a message that says why. (The build into such a folder runs for
  * real in tests/unit/rebuild.test.ts.)
  */
 import { existsSync, lstatSync, readlinkSync, rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { astroOutDir, mistakenForProject } from '../../scripts/lib/astro-out-dir.ts';
+import { astroOutDir, mistakenForProject } from '../../scripts/pipeline/astro/out-dir.ts';
 
 describe('the folder Astro writes to', () => {
   it('tells a folder beside the project that shares its name from one inside it', () => {

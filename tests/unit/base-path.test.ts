@@ -7,9 +7,9 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { purgePaths } from '../../scripts/lib/purge-step.ts';
-import { headersBlocks, redirectsFile, SITE_TABLES } from '../../scripts/lib/server-config.ts';
-import { serveDist } from '../../scripts/lib/static-server.ts';
+import { purgePaths } from '../../scripts/pipeline/purge/purge-step.ts';
+import { headersBlocks, redirectsFile, SITE_TABLES } from '../../scripts/serving/server-config.ts';
+import { serveDist } from '../../scripts/serving/static-server.ts';
 import { readConfig } from '../../src/config.ts';
 import { BasePathError, parseBasePath } from '../../src/lib/base-path.ts';
 

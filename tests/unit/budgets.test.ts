@@ -1,5 +1,5 @@
 /**
- * The byte budgets (scripts/lib/budgets.ts) find the same pages over budget whether they list the built folder
+ * The byte budgets (scripts/pipeline/finish/budgets.ts) find the same pages over budget whether they list the built folder
  * (`npm run check:budgets`) or are handed the build's own list of its files (the rebuild).
  */
 import { randomBytes } from 'node:crypto';
@@ -8,8 +8,8 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkBudgets, renderBlocking } from '../../scripts/lib/budgets.ts';
-import { finishBuild } from '../../scripts/lib/finish-build.ts';
+import { checkBudgets, renderBlocking } from '../../scripts/pipeline/finish/budgets.ts';
+import { finishBuild } from '../../scripts/pipeline/finish/finish-step.ts';
 
 const bases = { publicApiBase: 'https://api.example.uz', mediaBase: 'https://api.example.uz', siteUrl: 'https://example.uz', serviceWorker: false };
 const dirs: string[] = [];

@@ -1,5 +1,5 @@
 /**
- * A rebuild's step in its own process (scripts/lib/child-step.ts): what it hands back, what a step that
+ * A rebuild's step in its own process (scripts/pipeline/child-step.ts): what it hands back, what a step that
  * could not write its report (a full disk) is said to have died of, that its report file never stays
  * behind, and that the step ends when the rebuild that started it is killed. The steps here are small
  * scripts standing in for the pull and the build.
@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { noSpaceMessage, runStep, type DiskSpace } from '../../scripts/lib/child-step.ts';
+import { noSpaceMessage, runStep, type DiskSpace } from '../../scripts/pipeline/child-step.ts';
 
 let dir = '';
 const saved = process.env.RELEASES_DIR;
@@ -92,7 +92,7 @@ describe('a step whose rebuild is killed', () => {
     const forever = step(
       `fs.writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); setInterval(() => fs.writeFileSync(${JSON.stringify(join(dir, 'written'))}, 'x'), 50);`,
     );
-    const rebuild = `const { runStep } = await import(${JSON.stringify(new URL('../../scripts/lib/child-step.ts', import.meta.url).pathname)});
+    const rebuild = `const { runStep } = await import(${JSON.stringify(new URL('../../scripts/pipeline/child-step.ts', import.meta.url).pathname)});
       await runStep('build', [${JSON.stringify(forever)}], 'STEP_REPORT_FILE', {});`;
     const parent = spawn(process.execPath, ['--input-type=module', '-e', rebuild], { env: { ...process.env }, stdio: ['ignore', 'inherit', 'inherit'] });
     children.push(parent);

@@ -14,7 +14,13 @@ describe('the code a program is made of', () => {
   it("the build's: its steps, the worker it starts by URL and the site modules they import, never a package", async () => {
     const files = inProject(await codeFiles(['scripts/build.ts', 'astro.config.mjs']));
     expect(files).toEqual(
-      expect.arrayContaining(['scripts/build.ts', 'astro.config.mjs', 'scripts/lib/finish-build.ts', 'scripts/lib/compress-worker.ts', 'src/lib/fragments.ts']),
+      expect.arrayContaining([
+        'scripts/build.ts',
+        'astro.config.mjs',
+        'scripts/pipeline/finish/finish-step.ts',
+        'scripts/pipeline/finish/compress-worker.ts',
+        'src/lib/fragments.ts',
+      ]),
     );
     expect(files.filter((f) => f.includes('node_modules'))).toEqual([]);
     // The webhook is not part of the build: changing it must not count as a change of the site.
@@ -22,9 +28,15 @@ describe('the code a program is made of', () => {
   });
 
   it("the last pass's: the modules its findings depend on, and the inline scripts' source", async () => {
-    const files = inProject(await codeFiles(['scripts/lib/finish-build.ts']));
+    const files = inProject(await codeFiles(['scripts/pipeline/finish/finish-step.ts']));
     expect(files).toEqual(
-      expect.arrayContaining(['scripts/lib/finish-build.ts', 'scripts/lib/csp.ts', 'scripts/lib/link-check.ts', 'src/lib/fragments.ts', 'src/lib/inline-scripts.ts']),
+      expect.arrayContaining([
+        'scripts/pipeline/finish/finish-step.ts',
+        'scripts/pipeline/finish/csp.ts',
+        'scripts/pipeline/finish/link-check.ts',
+        'src/lib/fragments.ts',
+        'src/lib/inline-scripts.ts',
+      ]),
     );
   });
 

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purgeEdge } from '../../scripts/lib/purge-step.ts';
+import { purgeEdge } from '../../scripts/pipeline/purge/purge-step.ts';
 import { startVarnish, type Edge } from '../helpers/web-servers.ts';
 
 /** The origin: each path's body says how many times the origin was asked for it (`/news/5 #2`). */

@@ -9,7 +9,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkLinks, linkChecker } from '../../scripts/lib/link-check.ts';
+import { checkLinks, linkChecker } from '../../scripts/pipeline/finish/link-check.ts';
 import { documentLinkUrls, isMediaFilePath } from '../../src/content/documents/links.ts';
 import { documentSitePath, documentsNamedBy } from '../../src/content/documents/map.ts';
 import { removedElements, textParts } from '../../src/lib/editor-content.ts';

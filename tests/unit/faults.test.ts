@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ApiError, createApiClient } from '../../src/api/client.ts';
 import type { Snapshot } from '../../src/content/snapshot.ts';
-import { pullContent } from '../../src/content/pull.ts';
+import { pullContent } from '../../scripts/pipeline/pull/pull-content.ts';
 import { corruptItems, faultsFromEnv, HUGE_BYTES, parseFaultFlag, ruleMatches, type FaultRule } from '../../scripts/sample-api/faults.ts';
 import { startSampleApi, type SampleApi } from '../../scripts/sample-api/server.ts';
 

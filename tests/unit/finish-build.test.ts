@@ -1,6 +1,6 @@
 /**
  * The build's last pass remembers what it found in each page between builds
- * (scripts/lib/finish-build.ts). A rebuild that reuses those findings must
+ * (scripts/pipeline/finish/finish-step.ts). A rebuild that reuses those findings must
  * still fail on every broken reference a full check would find.
  */
 import { cpSync, linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
@@ -9,8 +9,8 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { restoreByLink } from '../../scripts/lib/astro-restore.ts';
-import { finishBuild } from '../../scripts/lib/finish-build.ts';
+import { restoreByLink } from '../../scripts/pipeline/astro/restore-output.ts';
+import { finishBuild } from '../../scripts/pipeline/finish/finish-step.ts';
 import { FRAGMENT_END, FRAGMENT_START, fragmentMarker } from '../../src/lib/fragments.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'finish-build-'));
@@ -116,7 +116,7 @@ describe('the last pass between builds', () => {
   it('a pass that fails ends its process: no compression thread is left holding it open', async () => {
     // As the rebuild runs the build, in a process of its own that must exit for the rebuild to go on.
     const root = site({ ...clean, '/fragment/latest/news/index.html': page(`${FRAGMENT_START}<a href="news/">x</a>${FRAGMENT_END}`) });
-    const script = `import { finishBuild } from ${JSON.stringify(new URL('../../scripts/lib/finish-build.ts', import.meta.url).href)};
+    const script = `import { finishBuild } from ${JSON.stringify(new URL('../../scripts/pipeline/finish/finish-step.ts', import.meta.url).href)};
       await finishBuild(${JSON.stringify(root)}, ${JSON.stringify(bases)}, { compressCache: ${JSON.stringify(compressCache)} }).catch((e) => { console.error(e.message); process.exitCode = 3; });`;
     // A file, not `--input-type=module -e`: the compression threads take the process's flags, and that one stops them.
     const file = join(work, 'failing-pass.mjs');
@@ -130,7 +130,7 @@ describe('the last pass between builds', () => {
   }, 90_000);
 
   it("never writes through a page that is a link to Astro's cache, and publishes no file that shares one", async () => {
-    // As Astro restores reused pages (scripts/lib/astro-restore.ts): hard links to its cache's copies.
+    // As Astro restores reused pages (scripts/pipeline/astro/restore-output.ts): hard links to its cache's copies.
     const astroCache = join(work, 'astro-cache');
     const side = page(`${FRAGMENT_START}<ul><li><a href="/">Bosh sahifa</a></li></ul>${FRAGMENT_END}`);
     const carrier = page(`<h1>Birinchi</h1>${fragmentMarker('latest-news@uz-latn')}`);

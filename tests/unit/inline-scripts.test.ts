@@ -1,6 +1,6 @@
 /** The CSP's inline scripts, the language pre-paint redirect and site storage under a hostile or blocked browser. */
 import { describe, expect, it } from 'vitest';
-import { KNOWN_INLINE_SCRIPTS, inlineScriptHashes } from '../../scripts/lib/csp.ts';
+import { KNOWN_INLINE_SCRIPTS, inlineScriptHashes } from '../../scripts/pipeline/finish/csp.ts';
 import { prePaintScript } from '../../src/features/accessibility-panel/accessibility.ts';
 import { JS_CLASS_SCRIPT, MENU_TOGGLE_SCRIPT, languageRedirectScript } from '../../src/lib/inline-scripts.ts';
 import { readStored, removeStored, siteStorage, STORAGE_KEYS, STORAGE_PREFIX, writeStored } from '../../src/lib/storage.ts';

@@ -4,7 +4,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkLinks, referencedUrls } from '../../scripts/lib/link-check.ts';
+import { checkLinks, referencedUrls } from '../../scripts/pipeline/finish/link-check.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'check-links-'));
 afterAll(() => rm(root, { recursive: true, force: true }));

@@ -1,7 +1,7 @@
-/** A pull told what changed reads a list only as far as the change reaches (src/content/list-reading.ts). */
+/** A pull told what changed reads a list only as far as the change reaches (scripts/pipeline/pull/list-reading.ts). */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { restOfList } from '../../src/content/list-reading.ts';
+import { restOfList } from '../../scripts/pipeline/pull/list-reading.ts';
 
 const pages = (flat: number[], size: number) => Array.from({ length: Math.max(1, Math.ceil(flat.length / size)) }, (_, i) => flat.slice(i * size, (i + 1) * size));
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);

@@ -9,8 +9,8 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkedPolicy, policy } from '../../scripts/lib/csp.ts';
-import { nginxConfig, parseSettingsFile, POLICY_DIR, servedDistrict } from '../../scripts/lib/nginx-config.ts';
+import { checkedPolicy, policy } from '../../scripts/pipeline/finish/csp.ts';
+import { nginxConfig, parseSettingsFile, POLICY_DIR, servedDistrict } from '../../scripts/serving/nginx-config.ts';
 import { policyHelper } from '../helpers/load-policy.ts';
 
 const folders: string[] = [];

@@ -1,6 +1,6 @@
 /**
  * The nginx configuration of a server that holds several districts, made from their settings files
- * (scripts/lib/nginx-config.ts): one server block per host, each district under its path, and nothing a
+ * (scripts/serving/nginx-config.ts): one server block per host, each district under its path, and nothing a
  * settings file holds can add a directive to what root's nginx reads.
  */
 import { spawnSync } from 'node:child_process';
@@ -8,7 +8,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { nginxConfig, parseSettingsFile, POLICY_DIR, servedDistricts, SettingsFileError } from '../../scripts/lib/nginx-config.ts';
+import { nginxConfig, parseSettingsFile, POLICY_DIR, servedDistricts, SettingsFileError } from '../../scripts/serving/nginx-config.ts';
 import { checkedNginxConfig } from '../helpers/web-servers.ts';
 
 const folder = mkdtempSync(join(tmpdir(), 'settings-'));

@@ -12,9 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { drawPictures } from '../../src/content/pictures/draw.ts';
+import { drawPictures } from '../../scripts/pipeline/downloads/draw-pictures.ts';
 import { variantFile, variantId, widthsToDraw } from '../../src/content/pictures/settings.ts';
-import { fetchPictures } from '../../src/content/pictures/store.ts';
+import { fetchPictures } from '../../scripts/pipeline/downloads/picture-store.ts';
 import type { MediaHeaderMode } from '../../scripts/sample-api/media.ts';
 import { startTestApi } from '../helpers/sample-api.ts';
 

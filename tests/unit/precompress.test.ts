@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { finishBuild } from '../../scripts/lib/finish-build.ts';
-import { bestQuality, CACHE_UNUSED_MS, PRUNED_MARK, sha256 } from '../../scripts/lib/precompress.ts';
+import { finishBuild } from '../../scripts/pipeline/finish/finish-step.ts';
+import { bestQuality, CACHE_UNUSED_MS, PRUNED_MARK, sha256 } from '../../scripts/pipeline/finish/precompress.ts';
 
 /** The build's last pass compresses every text file it finishes. */
 const bases = { publicApiBase: 'https://api.example.uz', mediaBase: 'https://api.example.uz', siteUrl: 'https://example.uz', serviceWorker: false };

@@ -1,6 +1,6 @@
 /**
  * A pull told what changed reads lists only as far as the change reaches
- * (src/content/list-reading.ts), and ends with the snapshot a full pull of
+ * (scripts/pipeline/pull/list-reading.ts), and ends with the snapshot a full pull of
  * the same API writes. Against the real sample API at some scale.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SampleApi } from '../../scripts/sample-api/server.ts';
-import { pullContent } from '../../src/content/pull.ts';
+import { pullContent } from '../../scripts/pipeline/pull/pull-content.ts';
 import { SNAPSHOT_FILE, type Snapshot } from '../../src/content/snapshot.ts';
 import type { ContentChanges } from '../../src/content/changes.ts';
 import { startTestApi } from '../helpers/sample-api.ts';

@@ -1,5 +1,5 @@
 /**
- * The edge purge after a publish (scripts/lib/purge-step.ts): which URL paths a release's files are
+ * The edge purge after a publish (scripts/pipeline/purge/purge-step.ts): which URL paths a release's files are
  * reached by, a PURGE per path to PURGE_URL or the list to PURGE_COMMAND, and a purge the edge does not
  * take kept owed and sent again by the next run, never dropped.
  */
@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PENDING_FILE, purgeEdge, purgePaths, type PendingPurge } from '../../scripts/lib/purge-step.ts';
+import { PENDING_FILE, purgeEdge, purgePaths, type PendingPurge } from '../../scripts/pipeline/purge/purge-step.ts';
 
 let dir: string;
 const lines: string[] = [];

@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SECURITY_HEADERS } from '../../scripts/lib/server-config.ts';
-import { acceptedEncodings, pageNumberRedirect, serveDist } from '../../scripts/lib/static-server.ts';
+import { SECURITY_HEADERS } from '../../scripts/serving/server-config.ts';
+import { acceptedEncodings, pageNumberRedirect, serveDist } from '../../scripts/serving/static-server.ts';
 
 let folder: string;
 let root: string;

@@ -1,10 +1,10 @@
-/** The web server's rules follow the language and list tables, with no other edit (scripts/lib/server-config.ts). */
+/** The web server's rules follow the language and list tables, with no other edit (scripts/serving/server-config.ts). */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { exampleNginxConfig, nginxConfig } from '../../scripts/lib/nginx-config.ts';
-import { GENERATED_FILES, listPathPattern, redirectsFile, SITE_TABLES, varnishBlocks, withBlocks } from '../../scripts/lib/server-config.ts';
-import { pageNumberRedirect } from '../../scripts/lib/static-server.ts';
-import { cacheControl, STALE_WHILE_REVALIDATE_SECONDS } from '../../scripts/lib/cache-rules.ts';
+import { exampleNginxConfig, nginxConfig } from '../../scripts/serving/nginx-config.ts';
+import { GENERATED_FILES, listPathPattern, redirectsFile, SITE_TABLES, varnishBlocks, withBlocks } from '../../scripts/serving/server-config.ts';
+import { pageNumberRedirect } from '../../scripts/serving/static-server.ts';
+import { cacheControl, STALE_WHILE_REVALIDATE_SECONDS } from '../../scripts/serving/cache-rules.ts';
 
 describe('server rules made from the tables', () => {
   it('the committed public/_redirects, nginx.conf and the generated blocks of varnish.vcl and _headers are what the tables give (else: npm run server-config)', () => {

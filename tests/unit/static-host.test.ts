@@ -1,9 +1,9 @@
 /** public/_headers and public/_redirects, read the way Netlify-style static hosts read them. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { cacheControl } from '../../scripts/lib/cache-rules.ts';
-import { SITE_TABLES } from '../../scripts/lib/server-config.ts';
-import { pageNumberRedirect } from '../../scripts/lib/static-server.ts';
+import { cacheControl } from '../../scripts/serving/cache-rules.ts';
+import { SITE_TABLES } from '../../scripts/serving/server-config.ts';
+import { pageNumberRedirect } from '../../scripts/serving/static-server.ts';
 
 /** Every rule of a _headers file: a path pattern (`*` = anything) and its headers. */
 function headerRules(text: string): { pattern: RegExp; headers: [string, string][] }[] {

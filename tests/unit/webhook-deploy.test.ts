@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SECRET_CREDENTIAL } from '../../scripts/lib/webhook/secret.ts';
+import { SECRET_CREDENTIAL } from '../../scripts/webhook/secret.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const PROJECT = '/srv/hokimiyat-site';

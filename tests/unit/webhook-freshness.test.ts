@@ -1,5 +1,5 @@
 /**
- * The operator's view of freshness (scripts/lib/webhook/freshness.ts): the served release and its age, the
+ * The operator's view of freshness (scripts/webhook/freshness.ts): the served release and its age, the
  * last rebuild that checked it, the edge's purge backlog, read from a releases folder laid out as
  * `rebuild` leaves it; the signed status and the unsigned metrics of a running listener.
  */
@@ -7,9 +7,9 @@ import { mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, utimesSync, writ
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { detailedStatus, metricsText, readFreshness, type DetailedStatus } from '../../scripts/lib/webhook/freshness.ts';
-import type { Status } from '../../scripts/lib/webhook/scheduler.ts';
-import { createWebhookServer, type WebhookServer } from '../../scripts/lib/webhook/server.ts';
+import { detailedStatus, metricsText, readFreshness, type DetailedStatus } from '../../scripts/webhook/freshness.ts';
+import type { Status } from '../../scripts/webhook/scheduler.ts';
+import { createWebhookServer, type WebhookServer } from '../../scripts/webhook/server.ts';
 import { contentHeaders, statusHeaders } from '../helpers/webhook-client.ts';
 import { idleStatus } from '../helpers/webhook-status.ts';
 

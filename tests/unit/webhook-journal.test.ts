@@ -1,5 +1,5 @@
 /**
- * The webhook's journal (scripts/lib/webhook/journal.ts): what it keeps on disk, and that an accepted call
+ * The webhook's journal (scripts/webhook/journal.ts): what it keeps on disk, and that an accepted call
  * is published across a restart, a SIGKILL within the debounce window or during a rebuild, and a SIGTERM
  * of the real `scripts/webhook.ts`; that the replay memory survives a restart; and that a call the journal
  * cannot record is refused.
@@ -11,9 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ContentChanges as Changes } from '../../src/content/changes.ts';
-import { JOURNAL_FILE, Journal } from '../../scripts/lib/webhook/journal.ts';
-import type { PendingChange, PublishedChange, Status } from '../../scripts/lib/webhook/scheduler.ts';
-import { createWebhookServer, type WebhookServer } from '../../scripts/lib/webhook/server.ts';
+import { JOURNAL_FILE, Journal } from '../../scripts/webhook/journal.ts';
+import type { PendingChange, PublishedChange, Status } from '../../scripts/webhook/scheduler.ts';
+import { createWebhookServer, type WebhookServer } from '../../scripts/webhook/server.ts';
 import { contentHeaders, statusHeaders } from '../helpers/webhook-client.ts';
 import { readJournalParts } from '../helpers/webhook-journal.ts';
 

@@ -1,7 +1,7 @@
-/** scripts/lib/webhook/scheduler.ts under fake timers: debounce, coalescing, one run at a time, retries with backoff. */
+/** scripts/webhook/scheduler.ts under fake timers: debounce, coalescing, one run at a time, retries with backoff. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ContentChanges as Changes } from '../../src/content/changes.ts';
-import { PUBLISHED_KEPT, RebuildScheduler, retryDelay, type PendingChange, type PublishedChange, type SchedulerOptions } from '../../scripts/lib/webhook/scheduler.ts';
+import { PUBLISHED_KEPT, RebuildScheduler, retryDelay, type PendingChange, type PublishedChange, type SchedulerOptions } from '../../scripts/webhook/scheduler.ts';
 
 interface Call {
   changes: Changes;

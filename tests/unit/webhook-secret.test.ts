@@ -1,5 +1,5 @@
 /**
- * Where the webhook's secret comes from (scripts/lib/webhook/secret.ts): a file named by WEBHOOK_SECRET_FILE,
+ * Where the webhook's secret comes from (scripts/webhook/secret.ts): a file named by WEBHOOK_SECRET_FILE,
  * systemd's credential (LoadCredential=webhook-secret:… puts it in $CREDENTIALS_DIRECTORY), or WEBHOOK_SECRET;
  * and that the real `scripts/webhook.ts` starts with the key from a file and refuses a bad one (exit 1).
  */
@@ -8,7 +8,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readWebhookSecret, SecretProblem } from '../../scripts/lib/webhook/secret.ts';
+import { readWebhookSecret, SecretProblem } from '../../scripts/webhook/secret.ts';
 import { statusHeaders } from '../helpers/webhook-client.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;

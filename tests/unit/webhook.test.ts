@@ -1,4 +1,4 @@
-/** The webhook's HTTP side (scripts/lib/webhook/server.ts) with a rebuild the tests finish by hand. */
+/** The webhook's HTTP side (scripts/webhook/server.ts) with a rebuild the tests finish by hand. */
 import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { mergeChanges, type ContentChanges as Changes } from '../../src/content/changes.ts';
-import type { DetailedStatus } from '../../scripts/lib/webhook/freshness.ts';
-import { clientKey, createWebhookServer, MAX_CONNECTIONS_PER_CLIENT, parseChanges, type WebhookOptions, type WebhookServer } from '../../scripts/lib/webhook/server.ts';
-import { sign, verifySignature } from '../../scripts/lib/webhook/signature.ts';
+import type { DetailedStatus } from '../../scripts/webhook/freshness.ts';
+import { clientKey, createWebhookServer, MAX_CONNECTIONS_PER_CLIENT, parseChanges, type WebhookOptions, type WebhookServer } from '../../scripts/webhook/server.ts';
+import { sign, verifySignature } from '../../scripts/webhook/signature.ts';
 import { contentHeaders, statusHeaders } from '../helpers/webhook-client.ts';
 import { readJournalParts } from '../helpers/webhook-journal.ts';
 import { idleStatus } from '../helpers/webhook-status.ts';

@@ -2,7 +2,7 @@
 import { giveConsent, hasConsent, scrolledEnough } from './cookie-consent.ts';
 import { siteStorage } from '../../lib/storage.ts';
 // The bar's stylesheet, as a file of its own: a plain or dynamic import would make it one of every page's
-// render-blocking stylesheets (scripts/lib/budgets.ts), and the bar shows with a script only.
+// render-blocking stylesheets (scripts/pipeline/finish/budgets.ts), and the bar shows with a script only.
 import stylesheet from './cookie-bar.scss?url';
 
 const bar = document.querySelector<HTMLElement>('[data-cookie-bar]');

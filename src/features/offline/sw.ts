@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 /**
  * The site's service worker, bundled with its precache list into /sw.js by
- * scripts/lib/service-worker.ts. Serwist does all the caching; this file only says what goes where:
+ * scripts/pipeline/finish/service-worker.ts. Serwist does all the caching; this file only says what goes where:
  *
  * - precached at install: the hashed scripts and styles, the icon sprite, each language's offline page;
  * - pages of this site: the network first; the saved copy when the network fails or has not answered

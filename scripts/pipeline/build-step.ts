@@ -1,0 +1,53 @@
+/**
+ * Render, place the pictures and documents, finish: the site from the snapshot
+ * already pulled, into OUT_DIR, checked. Fails on a broken internal reference
+ * the code wrote, so nothing broken is published; an editor's link that leads
+ * nowhere is content, and only reported (./content-report.ts).
+ */
+import { join } from 'node:path';
+import { readConfig, readMachineSettings } from '../../src/config.ts';
+import { documentMap } from '../../src/content/documents/map.ts';
+import { pictureMap } from '../../src/content/pictures/map.ts';
+import { finishBuild, type FinishedBuild } from './finish/finish-step.ts';
+import { placeDistrictPictures, placeDocuments, placePictures } from './downloads/place-downloads.ts';
+import { releaseFileHashes } from './publish/releases.ts';
+import { writeStaticHostFiles } from '../serving/server-config.ts';
+import { astroCacheDir, renderSite, type RenderReport } from './render/render-step.ts';
+
+export interface BuildReport extends FinishedBuild {
+  astro: RenderReport;
+}
+
+/** `previousRelease`: the published release this build will replace (files with the same bytes become links to it). */
+export async function buildStep(previousRelease: string | null = null): Promise<BuildReport> {
+  const { outDir, pictureDir, documentDir } = readMachineSettings();
+  const astro = await renderSite();
+  const pictures = placePictures(outDir, pictureMap(), pictureDir);
+  const documents = placeDocuments(outDir, documentMap(), documentDir);
+  placeDistrictPictures(outDir);
+  // Imported here: the index names its results' types in each language, and the dictionaries read the district
+  // folder when loaded, which scripts/build.ts checks first so that a bad folder is reported as such.
+  const { writeSearchIndex } = await import('./search-index/search-index-step.ts');
+  const index = writeSearchIndex(outDir);
+  writeStaticHostFiles(outDir, readConfig().basePath);
+  const finished = await finishBuild(outDir, readConfig(), {
+    memoFile: join(astroCacheDir(), 'finish-pass.json'),
+    previousRelease: previousRelease ? { root: previousRelease, hashes: Object.fromEntries(await releaseFileHashes(previousRelease)) } : null,
+    knownHashes: { ...pictures, ...documents },
+  });
+  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  const c = finished.compressed;
+  console.log(
+    `Built ${astro.pages} pages into ${outDir}/ in ${s(astro.ms)} (${astro.reused} reused, ${Object.keys(pictures).length} drawn pictures placed, ` +
+      `${index.documents} documents in the search index); ` +
+      `finished in ${s(finished.ms)}: ${finished.fragments} shared fragments spliced, ${finished.remembered} pages' checks remembered (${finished.pagesRead} pages read), ${c.files} text files compressed ` +
+      `(${c.made} made, ${c.reused} reused from the previous release or the cache, ${c.pruned} stale cache entries removed), ` +
+      `${finished.links.checked} internal references checked`,
+  );
+  for (const d of finished.links.deadEditorLinks) console.warn(`warning: an editor's link leads nowhere on the site (published as written): ${d.page} → ${d.link}`);
+  if (finished.links.broken.length) {
+    for (const b of finished.links.broken.slice(0, 20)) console.error(`broken: ${b}`);
+    throw new Error(`the build has ${finished.links.broken.length} broken internal reference(s), e.g. ${finished.links.broken[0]}`);
+  }
+  return { astro, ...finished };
+}

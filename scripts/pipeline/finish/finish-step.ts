@@ -1,0 +1,399 @@
+/**
+ * The build's last pass, after Astro has written the site: one read of every
+ * file does everything that needs its bytes.
+ *
+ * - splices the shared fragments into the pages that carry their markers, then
+ *   removes the fragments' own pages (src/lib/fragments.ts);
+ * - collects the hashes of the inline scripts for the Content-Security-Policy;
+ * - checks every internal link, picture, script and #fragment;
+ * - hashes every file (the release's file list, which the rebuild compares
+ *   with the previous release's to know what changed);
+ * - writes each text file's compressed siblings (`.br`, most also `.gz`) from the compression cache;
+ * - last, writes the service worker, whose precache list needs the final pages (service-worker.ts).
+ *
+ * Before this pass each of those read the whole release again (four reads of
+ * some 35,000 files at 2,500 posts per language).
+ *
+ * A rebuild after one edit gets some 11,000 pages back from Astro's cache with
+ * the same bytes as last time. What this pass found in each page as Astro
+ * wrote it (its inline scripts and its link check; and its hash once spliced,
+ * for the same fragments) is kept in a memo beside Astro's cache and reused
+ * for a page whose bytes and path are the same, while no file of the site has
+ * gone and this pass's code is unchanged. The fragments are checked on their
+ * own, once each, so a new post (a new side list) does not undo the memo.
+ */
+import { hash } from 'node:crypto';
+import { copyFileSync, linkSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFile, rm } from 'node:fs/promises';
+import { join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { extractFragment, FRAGMENT_DIR, fragmentNameOfPath, fragmentsIn, spliceFragments } from '../../../src/lib/fragments.ts';
+import { codeFiles } from '../../lib/code-graph.ts';
+import { linkChecker, referencedUrls, type LinkReport, type PageLinks } from './link-check.ts';
+import { ForeignInlineScriptError, inlineScriptHashes, KNOWN_INLINE_SCRIPTS, POLICY_FILES, writePolicy, type policy } from './csp.ts';
+import { FILE_CONCURRENCY, listFiles, mapLimit } from '../../lib/files.ts';
+import { replaceFile } from '../../lib/replace-file.ts';
+import { COMPRESSIBLE, createCompressor, sha256, type Compressor, type FromPrevious } from './precompress.ts';
+import { progress } from '../../lib/progress.ts';
+import { SERVICE_WORKER_FILE, writeServiceWorker } from './service-worker.ts';
+
+export interface FinishedBuild {
+  /** Every file of the site by site path (`/news/5/index.html`), with a hash of its bytes. */
+  hashes: Record<string, string>;
+  links: LinkReport;
+  compressed: { files: number; made: number; reused: number; pruned: number };
+  fragments: number;
+  /** Pages whose findings came from the memo of the previous build. */
+  remembered: number;
+  /** Pages this pass had to read; the others were Astro's unchanged cache entries (PageMemo.stamp). */
+  pagesRead: number;
+  ms: number;
+}
+
+/** What this pass found in one HTML page, by site path. */
+interface PageMemo {
+  /** Hash of the page as Astro wrote it, before the fragments were spliced in. */
+  raw: string;
+  /**
+   * The inode, size and modification time of the file Astro wrote. A page Astro reuses is a hard link
+   * to its cache's copy (../astro/restore-output.ts), which Astro rewrites only when it renders the page again:
+   * the same stamp means the same bytes, and the page is not read at all.
+   */
+  stamp: string;
+  /** The fragments it carries, by name. */
+  fragments: string[];
+  /** Those fragments' hashes when `hash`, the hash of the page with them spliced in, was taken. */
+  spliced: string;
+  hash: string;
+  scripts: string[];
+  links: PageLinks;
+}
+
+interface Memo {
+  /** This pass's code and its known inline scripts: any change forgets every page. */
+  basis: string;
+  /** Every file of the site the memo was made for. */
+  files: string[];
+  pages: Record<string, PageMemo>;
+}
+
+/** This module, with every module it imports or starts: what the memo's findings depend on. */
+const MEMO_ENTRY = fileURLToPath(import.meta.url);
+
+async function readMemo(file: string | undefined, basis: string, files: ReadonlySet<string>): Promise<Memo['pages']> {
+  if (!file) return {};
+  try {
+    const memo = JSON.parse(await readFile(file, 'utf8')) as Memo;
+    // A file that has gone may be what some remembered page links to.
+    if (memo.basis !== basis || !memo.files.every((f) => files.has(f))) return {};
+    return memo.pages;
+  } catch {
+    return {};
+  }
+}
+
+export interface FinishOptions {
+  compressCache?: string;
+  /** Where the memo of what this pass found is kept between builds (none: no memo). */
+  memoFile?: string;
+  /**
+   * The published release this build will replace. A file with the same bytes
+   * there becomes a hard link to it: it keeps its modification time, so its
+   * ETag and Last-Modified stay and browsers and the CDN get a 304 instead of
+   * the same bytes again, and the kept releases share their disk space. This
+   * relies on releases never being edited in place (README, "Rebuilds").
+   */
+  previousRelease?: { root: string; hashes: Readonly<Record<string, string>> } | null;
+  /**
+   * Files placed with their hashes already known (the drawn pictures, ../downloads/place-downloads.ts), by site path:
+   * not read, and not copied to an inode of their own (their store never rewrites them in place).
+   */
+  knownHashes?: Readonly<Record<string, string>>;
+}
+
+/** The shared fragments of a build, by name: their text and bytes, and their hashes (a page's spliced hash holds while those do). */
+interface Fragments {
+  text: Map<string, string>;
+  bytes: Map<string, Buffer>;
+  hashes: Map<string, string>;
+}
+
+const isFragmentPath = (path: string) => path.split('/').includes(FRAGMENT_DIR);
+
+/** Reads every fragment Astro wrote and removes their pages: they are spliced into the pages that carry their markers. */
+async function takeFragments(root: string, files: string[], sitePath: (file: string) => string): Promise<Fragments> {
+  const text = new Map<string, string>();
+  const bytes = new Map<string, Buffer>();
+  await mapLimit(
+    files.filter((f) => f.endsWith('.html')),
+    FILE_CONCURRENCY,
+    async (file) => {
+      const body = extractFragment(await readFile(file, 'utf8'));
+      if (body === null) throw new Error(`${sitePath(file)} has no fragment bounds`);
+      text.set(fragmentNameOfPath(sitePath(file)), body);
+      bytes.set(fragmentNameOfPath(sitePath(file)), Buffer.from(body));
+    },
+  );
+  for (const dir of new Set(files.map((f) => fragmentRoot(root, f)))) await rm(dir, { recursive: true, force: true });
+  return { text, bytes, hashes: new Map([...text].map(([name, body]) => [name, sha256(body)])) };
+}
+
+/** This pass's code and its known inline scripts: any change forgets every page. */
+async function memoBasis(): Promise<string> {
+  const code = await codeFiles([MEMO_ENTRY], fileURLToPath(new URL('../../..', import.meta.url)));
+  return hash('sha256', JSON.stringify([await Promise.all(code.map((f) => readFile(f, 'utf8'))), [...KNOWN_INLINE_SCRIPTS].sort()]));
+}
+
+/** The inline scripts of a page, for the policy; a script the site did not write fails the build, naming the page. */
+function scriptsOf(path: string, html: string): string[] {
+  try {
+    return inlineScriptHashes(html);
+  } catch (error) {
+    // A script the site did not write (a sanitiser regression): never allow it by the policy.
+    if (error instanceof ForeignInlineScriptError) throw new ForeignInlineScriptError(`${path}: ${error.message}`);
+    throw error;
+  }
+}
+
+/**
+ * Puts a new inode at `file`, made at a temporary name by `make`, never writing through the old one:
+ * a page Astro reused is a hard link to its cache's copy (../astro/restore-output.ts), which must keep the bytes Astro wrote.
+ */
+function swapIn(file: string, make: (tmp: string) => void): void {
+  const tmp = `${file}.finish-${process.pid}`;
+  try {
+    make(tmp);
+    renameSync(tmp, file);
+  } finally {
+    // Gone after a rename, unless `tmp` and `file` were already one inode (a picture linked from the store
+    // into both releases): then the rename does nothing, and the spare name must go.
+    rmSync(tmp, { force: true });
+  }
+}
+
+/** A file kept as Astro wrote it: published with an inode of its own, so that Astro's next build cannot change it. */
+function keep(file: string, links?: number): void {
+  if ((links ?? statSync(file).nlink) > 1) swapIn(file, (tmp) => copyFileSync(file, tmp));
+}
+
+/** One page as Astro wrote it: read, decoded and spliced only when something needs its bytes, its text or its final bytes. */
+class PageBytes {
+  private text_?: string;
+  private final_?: Buffer;
+  private readonly file: string;
+  private readonly fragments: Fragments;
+  private readonly onRead: () => void;
+  private bytes?: Buffer;
+  constructor(file: string, fragments: Fragments, onRead: () => void, bytes?: Buffer) {
+    this.file = file;
+    this.fragments = fragments;
+    this.onRead = onRead;
+    this.bytes = bytes;
+  }
+  loaded = () => this.bytes !== undefined;
+  // Synchronous for the rare unread page that turns out to need its bytes (links.replay, a file not in the previous release).
+  read = () => (this.bytes ??= (this.onRead(), readFileSync(this.file)));
+  text = () => (this.text_ ??= this.read().toString('utf8'));
+  final = () => (this.final_ ??= spliceFragments(this.read(), this.fragments.bytes));
+}
+
+interface PassContext {
+  /** A file's site path: `/news/5/index.html`. */
+  sitePath: (file: string) => string;
+  fragments: Fragments;
+  remembered: Memo['pages'];
+  links: ReturnType<typeof linkChecker>;
+  compressor: Compressor;
+  previousRelease: FinishOptions['previousRelease'];
+  knownHashes: Readonly<Record<string, string>>;
+  scriptHashes: Set<string>;
+}
+
+/**
+ * What the pass does to each file. The pass's own file work is synchronous: page cache reads and writes
+ * of some 40 KB take tens of microseconds, and each awaited call cost more than that again in a hop through
+ * libuv's threads, on a machine whose cores the compression threads already keep busy (measured: 35 % less
+ * CPU). The pages still flow concurrently (mapLimit), waiting only on the compression threads.
+ */
+class FinishPass {
+  readonly hashes: Record<string, string> = {};
+  readonly memo: Memo['pages'] = {};
+  reusedFindings = 0;
+  pagesRead = 0;
+  compressible = 0;
+  private readonly c: PassContext;
+  constructor(context: PassContext) {
+    this.c = context;
+  }
+
+  private sitePath = (file: string) => this.c.sitePath(file);
+
+  /** Any file of the site: a page, a file whose hash is known, or any other file as it is. */
+  async finish(file: string): Promise<void> {
+    const path = this.sitePath(file);
+    const known = this.c.knownHashes[path];
+    if (known) await this.settle(file, path, known, () => readFileSync(file));
+    else if (file.endsWith('.html')) await this.finishPage(file, path);
+    else await this.finishFile(file, readFileSync(file));
+  }
+
+  /** A file whose bytes are final as they are. */
+  async finishFile(file: string, body: Buffer): Promise<void> {
+    if (!(await this.settle(file, this.sitePath(file), sha256(body), () => body))) keep(file);
+  }
+
+  /**
+   * Records a file's final hash, makes it a link to the published release's file when that has the
+   * same bytes, and places its compressed siblings (compressing `bytes()` only when the cache lacks
+   * them). Returns whether the file was linked.
+   */
+  private async settle(file: string, path: string, fileHash: string, bytes: () => Buffer | Promise<Buffer>): Promise<boolean> {
+    this.hashes[path] = fileHash;
+    const linked = this.linkUnchanged(file, path, fileHash);
+    if (COMPRESSIBLE.test(file)) {
+      this.compressible++;
+      const siblings = await this.c.compressor.compress(file, path, linked ? () => readFile(file) : bytes, fileHash, this.siblingFromPrevious);
+      for (const sibling of siblings) this.hashes[sibling.file] = sibling.identity;
+    }
+    return linked;
+  }
+
+  /** Replaces `file` by a link to the previous release's file at `path` when that has `hash`. */
+  private linkUnchanged(file: string, path: string, hash: string): boolean {
+    const previous = this.c.previousRelease;
+    if (!previous || previous.hashes[path] !== hash) return false;
+    try {
+      swapIn(file, (tmp) => linkSync(join(previous.root, path), tmp));
+      return true;
+    } catch {
+      // Another file system, or the release lost the file: this one stays, with its new time.
+      return false;
+    }
+  }
+
+  /** A compressed sibling the previous release has with the same identity (precompress.ts), linked from it. */
+  private siblingFromPrevious: FromPrevious = (path, identity, target) => this.linkUnchanged(target, path, identity);
+
+  /** The bytes of the fragments a page carries: its spliced hash holds while these do. */
+  private splicedKey = (names: string[]) => names.map((name) => this.c.fragments.hashes.get(name) ?? '').join(' ');
+
+  /** Pages: spliced, checked, and written only when their bytes are not already in the previous release. */
+  private async finishPage(file: string, path: string): Promise<void> {
+    const { ino, size, mtimeNs, nlink } = statSync(file, { bigint: true });
+    const stamp = `${ino}:${size}:${mtimeNs}`;
+    // Unread only when nothing needs its bytes: a reused page (a link to Astro's cache) whose spliced hash holds.
+    const known = this.c.remembered[path];
+    const unread = nlink > 1n && known?.stamp === stamp && known.spliced === this.splicedKey(known.fragments);
+    const page = new PageBytes(file, this.c.fragments, () => void this.pagesRead++, unread ? undefined : (this.pagesRead++, readFileSync(file)));
+    const found = this.checkPage(file, path, page, stamp);
+    if (await this.settle(file, path, found.hash, page.final)) return;
+    if (found.fragments.length) swapIn(file, (tmp) => writeFileSync(tmp, page.final()));
+    else keep(file, Number(nlink));
+  }
+
+  /** What the page's check found: from the memo for the same bytes at the same path, or now. */
+  private checkPage(file: string, path: string, page: PageBytes, stamp: string): PageMemo {
+    const known = this.c.remembered[path];
+    // An unread page is one whose stamp the memo holds (finishPage): its bytes are the remembered ones.
+    const raw = page.loaded() || !known ? sha256(page.read()) : known.raw;
+    // A page without markers is published as Astro wrote it.
+    const finalHash = (names: string[]) => (names.length ? sha256(page.final()) : raw);
+    if (known?.raw === raw) {
+      this.reusedFindings++;
+      for (const h of known.scripts) this.c.scriptHashes.add(h);
+      this.c.links.replay(file, page.text, known.links);
+      const spliced = this.splicedKey(known.fragments);
+      if (spliced === known.spliced && stamp === known.stamp) return (this.memo[path] = known);
+      return (this.memo[path] = { ...known, stamp, spliced, hash: spliced === known.spliced ? known.hash : finalHash(known.fragments) });
+    }
+    const text = page.text();
+    const scripts = scriptsOf(path, text);
+    for (const h of scripts) this.c.scriptHashes.add(h);
+    const names = fragmentsIn(page.read());
+    return (this.memo[path] = { raw, stamp, fragments: names, spliced: this.splicedKey(names), hash: finalHash(names), scripts, links: this.c.links.page(file, text) });
+  }
+}
+
+/**
+ * Each fragment is checked once, on its own; a page is checked as Astro wrote it, with the marker.
+ * A fragment stands in pages at any depth, so it may only use root-relative or external references.
+ */
+function checkFragments(files: string[], fragments: Fragments, links: PassContext['links'], scriptHashes: Set<string>, sitePath: (file: string) => string): void {
+  for (const file of files.filter((f) => f.endsWith('.html'))) {
+    const body = fragments.text.get(fragmentNameOfPath(sitePath(file)))!;
+    const relativeRef = referencedUrls(body).find((u) => !/^(?:\/(?!\/)|[a-z][a-z0-9+.-]*:)/i.test(u));
+    if (relativeRef !== undefined) throw new Error(`the shared fragment ${sitePath(file)} has a relative reference, "${relativeRef}"`);
+    for (const h of scriptsOf(sitePath(file), body)) scriptHashes.add(h);
+    links.page(file, body);
+  }
+}
+
+const writeMemo = (file: string, memo: Memo) => replaceFile(file, JSON.stringify(memo));
+
+export async function finishBuild(
+  root: string,
+  bases: Parameters<typeof policy>[1] & { serviceWorker: boolean },
+  { compressCache, memoFile, previousRelease, knownHashes = {} }: FinishOptions = {},
+): Promise<FinishedBuild> {
+  const started = performance.now();
+  root = resolve(root);
+  const sitePath = (file: string) => `/${relative(root, file).split(sep).join('/')}`;
+  const all = await listFiles(root);
+  // Fragments first: every page that carries a marker needs them.
+  const fragmentFiles = all.filter((f) => isFragmentPath(sitePath(f)));
+  const fragments = await takeFragments(root, fragmentFiles, sitePath);
+  const files = all.filter((f) => !isFragmentPath(sitePath(f)));
+  const sitePaths = files.map(sitePath);
+  const basis = await memoBasis();
+  const remembered = await readMemo(memoFile, basis, new Set(sitePaths));
+  const links = linkChecker(root, new Set(files));
+  const scriptHashes = new Set<string>();
+  checkFragments(fragmentFiles, fragments, links, scriptHashes, sitePath);
+
+  // The policy's files are written once every page has been read; they are hashed after, and the service worker last.
+  const policyFiles = new Set(POLICY_FILES.map((p) => join(root, p)));
+  const serviceWorker = join(root, SERVICE_WORKER_FILE);
+  const show = progress('compress', files.length);
+  // Its threads keep the process alive until closed: started only here, where `finally` closes them.
+  const compressor = await createCompressor(compressCache);
+  const pass = new FinishPass({ sitePath, fragments, remembered, links, compressor, previousRelease, knownHashes, scriptHashes });
+  try {
+    await mapLimit(
+      files.filter((f) => !policyFiles.has(f) && f !== serviceWorker),
+      FILE_CONCURRENCY,
+      async (file) => {
+        await pass.finish(file);
+        show.tick();
+      },
+    );
+    await writePolicy(root, scriptHashes, bases);
+    for (const file of policyFiles) {
+      await pass.finishFile(file, await readFile(file));
+      show.tick();
+    }
+    await writeServiceWorker(root, bases.serviceWorker);
+    await pass.finishFile(serviceWorker, await readFile(serviceWorker));
+  } finally {
+    await compressor.close();
+  }
+  show.done();
+  const checked = await links.finish();
+  // Only a clean build is remembered: a page's findings are replayed without its broken references.
+  if (memoFile && !checked.broken.length) await writeMemo(memoFile, { basis, files: sitePaths, pages: pass.memo });
+
+  return {
+    hashes: Object.fromEntries(Object.entries(pass.hashes).sort(([a], [b]) => (a < b ? -1 : 1))),
+    links: checked,
+    compressed: { files: pass.compressible, ...compressor.stats, pruned: await compressor.prune() },
+    fragments: fragments.text.size,
+    remembered: pass.reusedFindings,
+    pagesRead: pass.pagesRead,
+    ms: Math.round(performance.now() - started),
+  };
+}
+
+/** The fragment folder of the language a fragment file belongs to. */
+function fragmentRoot(root: string, file: string): string {
+  const parts = relative(root, file).split(sep);
+  return join(root, ...parts.slice(0, parts.indexOf(FRAGMENT_DIR) + 1));
+}

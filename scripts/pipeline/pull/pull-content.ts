@@ -1,0 +1,240 @@
+/**
+ * The build-time pull: every post, page, employee list, gallery, survey and
+ * menu, for each of the four languages, into one snapshot file that the pages
+ * read. Requests run with bounded concurrency and each distinct request is made
+ * once. Any endpoint that still fails after the client's retries fails the
+ * pull, so a half-empty site is never built.
+ *
+ * A pull told what changed (a webhook's `{type: 'post', id}`) reads each list
+ * only as far as the change reaches (list-reading.ts), and the details only of
+ * the named posts and pages and of posts the previous snapshot does not have;
+ * the others come from the previous snapshot. Every item gets a hash, so the pull can say which
+ * items were added, changed and removed.
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, readFile } from 'node:fs/promises';
+import { replaceFile } from '../../lib/replace-file.ts';
+import { join } from 'node:path';
+import { ApiError, createApiClient, type ApiClient } from '../../../src/api/client.ts';
+import { itemKey, type ContentChanges } from '../../../src/content/changes.ts';
+import {
+  EMPLOYEE_CATEGORIES,
+  POST_TYPES,
+  type ApiWarning,
+  type ContentPage,
+  type Employee,
+  type EmployeeCategory,
+  type Post,
+  type PostListPage,
+  type PostTypeName,
+} from '../../../src/api/types.ts';
+import { createLimiter } from '../../lib/limit.ts';
+import { restOfList, type Named } from './list-reading.ts';
+import { LANGUAGES, type Language } from '../../../src/i18n/languages.ts';
+import { SNAPSHOT_FILE, type LanguageContent, type Snapshot } from '../../../src/content/snapshot.ts';
+
+export interface PullOptions {
+  apiBase: string;
+  contentDir: string;
+  concurrency?: number;
+  timeoutMs?: number;
+  retries?: number;
+  /** First retry delay of a failing request (doubles each time). */
+  backoffMs?: number;
+  /** What changed, if known: only those details are fetched again. Default: everything. */
+  changes?: ContentChanges;
+  log?: (line: string) => void;
+}
+
+export interface PullSummary {
+  requests: number;
+  items: number;
+  warnings: ApiWarning[];
+  ms: number;
+  file: string;
+  /** Item keys (`post:12@ru`, `page:3@en` …) that differ from the previous snapshot. */
+  diff: { added: string[]; changed: string[]; removed: string[] };
+}
+
+/** A short stable hash of an item's content. */
+function itemHash(item: unknown): string {
+  return createHash('sha256').update(JSON.stringify(item)).digest('base64url').slice(0, 16);
+}
+
+/** Every item of a snapshot by key, with its hash. */
+function itemHashes(snapshot: Snapshot | null): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!snapshot) return out;
+  for (const [code, c] of Object.entries(snapshot.languages)) {
+    for (const p of Object.values(c.posts)) out.set(itemKey('post', code, p.id), itemHash(p));
+    for (const p of Object.values(c.pages)) out.set(itemKey('page', code, p.id), itemHash(p));
+    for (const [cat, people] of Object.entries(c.employees)) for (const e of people) out.set(itemKey('employee', code, `${cat}/${e.id}`), itemHash(e));
+    for (const g of c.photoGroups) out.set(itemKey('gallery', code, g.id), itemHash(g));
+    for (const v of c.videos) out.set(itemKey('video', code, v.id), itemHash(v));
+    for (const s of c.surveys) out.set(itemKey('survey', code, s.id), itemHash(s));
+    out.set(itemKey('menu', code), itemHash(c.menus));
+    out.set(itemKey('lists', code), itemHash(c.lists));
+  }
+  return out;
+}
+
+async function readSnapshot(file: string): Promise<Snapshot | null> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as Snapshot;
+  } catch {
+    return null;
+  }
+}
+
+/** Which details must be fetched again: all, or the named ones of each type. */
+function refetchRule(changes: ContentChanges, type: 'post' | 'page') {
+  if (changes === 'all' || changes.some((c) => c.type === type && c.id === undefined)) return () => true;
+  const ids = new Set(changes.filter((c) => c.type === type).map((c) => c.id));
+  return (id: number) => ids.has(id);
+}
+
+export async function pullContent(options: PullOptions): Promise<PullSummary> {
+  const { concurrency = 6, log = (l) => console.log(l) } = options;
+  const started = performance.now();
+  const warnings: ApiWarning[] = [];
+  let requests = 0;
+  const client = createApiClient({
+    baseUrl: options.apiBase,
+    timeoutMs: options.timeoutMs ?? 20_000,
+    retries: options.retries ?? 3,
+    backoffMs: options.backoffMs ?? 300,
+    onWarning: (w) => {
+      warnings.push(w);
+      log(`warning: skipped item ${JSON.stringify(w.id)} of ${w.endpoint} (language ${w.lang}): ${w.problem}`);
+    },
+    onRequest: () => void requests++,
+  });
+  const limit = createLimiter(concurrency);
+
+  const file = join(options.contentDir, SNAPSHOT_FILE);
+  const previous = await readSnapshot(file);
+  const changes = previous && previous.apiBase === options.apiBase ? (options.changes ?? 'all') : 'all';
+  const [refetchPost, refetchPage] = [refetchRule(changes, 'post'), refetchRule(changes, 'page')];
+  const reuse: Reuse = {
+    post: (lang, id) => (refetchPost(id) ? undefined : previous?.languages[lang.code]?.posts[id]),
+    page: (lang, id) => (refetchPage(id) ? undefined : previous?.languages[lang.code]?.pages[id]),
+    previous: (lang) => (changes === 'all' || changes.some((c) => c.type === 'post' && c.id === undefined) ? undefined : previous?.languages[lang.code]),
+    named: changes === 'all' ? new Set() : new Set(changes.flatMap((c) => (c.type === 'post' && typeof c.id === 'number' ? [c.id] : []))),
+  };
+  const languages = await Promise.all(LANGUAGES.map((lang) => pullLanguage(client, lang, limit, reuse)));
+  const snapshot: Snapshot = {
+    pulledAt: new Date().toISOString(),
+    apiBase: options.apiBase,
+    languages: Object.fromEntries(languages.map((c, i) => [LANGUAGES[i]!.code, c])) as Snapshot['languages'],
+  };
+  const items = languages.reduce(
+    (n, c) => n + Object.keys(c.posts).length + Object.keys(c.pages).length + c.photoGroups.length + c.videos.length + c.surveys.length + Object.values(c.employees).flat().length,
+    0,
+  );
+
+  // Written beside, then renamed: a reader never sees half a snapshot.
+  await mkdir(options.contentDir, { recursive: true });
+  await replaceFile(file, JSON.stringify(snapshot));
+
+  const ms = Math.round(performance.now() - started);
+  const diff = diffHashes(itemHashes(previous), itemHashes(snapshot));
+  log(
+    `pulled ${items} items in ${LANGUAGES.length} languages with ${requests} requests in ${ms} ms, ${warnings.length} warning(s); ` +
+      `${diff.added.length} added, ${diff.changed.length} changed, ${diff.removed.length} removed`,
+  );
+  return { requests, items, warnings, ms, file, diff };
+}
+
+/** Keys added, changed and removed between two maps of key → hash (snapshot items here, release files in rebuild). */
+export function diffHashes(before: Map<string, string>, after: Map<string, string>) {
+  const added: string[] = [];
+  const changed: string[] = [];
+  const removed: string[] = [];
+  for (const [k, h] of after) {
+    const old = before.get(k);
+    if (old === undefined) added.push(k);
+    else if (old !== h) changed.push(k);
+  }
+  for (const k of before.keys()) if (!after.has(k)) removed.push(k);
+  return { added, changed, removed };
+}
+
+/** The previous snapshot's copy of a detail that need not be fetched again, if any. */
+type Reuse = {
+  post: (lang: Language, id: number) => Post | undefined;
+  page: (lang: Language, id: number) => ContentPage | undefined;
+  /** The previous pull's content, when this pull is told what changed and may read lists only in part (list-reading.ts). */
+  previous: (lang: Language) => LanguageContent | undefined;
+  /** Posts named as changed. */
+  named: ReadonlySet<number>;
+};
+
+async function pullLanguage(client: ApiClient, language: Language, limit: ReturnType<typeof createLimiter>, reuse: Reuse): Promise<LanguageContent> {
+  const lang = language.number;
+  const postTypes = Object.entries(POST_TYPES) as [PostTypeName, (typeof POST_TYPES)[PostTypeName]][];
+  const ids = (page: PostListPage) => page.items.map((item) => item.id);
+  const readAll = async ([name, type]: (typeof postTypes)[number]) => {
+    const first = await limit(() => client.postList(type, lang, 1));
+    const rest = await Promise.all(Array.from({ length: Math.max(0, first.pageCount - 1) }, (_, i) => limit(() => client.postList(type, lang, i + 2))));
+    return [name, [first, ...rest].map(ids)] as const;
+  };
+  const previous = reuse.previous(language);
+  // The named posts first: whether each is gone or dated anew decides how far a list must be read.
+  const namedIds = previous ? [...reuse.named] : [];
+  const namedPosts = new Map(await Promise.all(namedIds.map(async (id) => [id, await limit(() => skipMissing(client.post(id, lang)))] as const)));
+  const named: Named = {
+    gone: new Set(namedIds.filter((id) => !namedPosts.get(id))),
+    moved: new Set(namedIds.filter((id) => namedPosts.get(id) && namedPosts.get(id)!.date !== previous?.posts[id]?.date)),
+  };
+  /** Page after page until the rest is the previous pull's (list-reading.ts). */
+  const readChanged = async ([name, type]: (typeof postTypes)[number]) => {
+    const before = previous!.lists[name] ?? [];
+    const first = await limit(() => client.postList(type, lang, 1));
+    const fetched = [ids(first)];
+    for (;;) {
+      const whole = restOfList(fetched, before, first.pageCount, named);
+      if (whole) return [name, whole] as const;
+      fetched.push(ids(await limit(() => client.postList(type, lang, fetched.length + 1))));
+    }
+  };
+  // Menus and lists in one Promise.all: whichever fails first fails the pull, and no rejection goes unhandled.
+  const [menus, readLists] = await Promise.all([limit(() => client.menus(lang)), Promise.all(postTypes.map(previous ? readChanged : readAll))]);
+  let listEntries = readLists;
+  // A named post that no list shows and the previous pull did not have may stand anywhere in a list: read them all.
+  const shown = new Set(listEntries.flatMap(([, pages]) => pages.flat()));
+  if (namedIds.some((id) => namedPosts.get(id) && !shown.has(id) && !previous?.posts[id])) listEntries = await Promise.all(postTypes.map(readAll));
+
+  // Each id once, however many lists or menu items name it.
+  const postIds = [...new Set(listEntries.flatMap(([, pages]) => pages.flat()))];
+  const details = await Promise.all(postIds.map((id) => (namedPosts.has(id) ? namedPosts.get(id) : (reuse.post(language, id) ?? limit(() => skipMissing(client.post(id, lang)))))));
+  const posts: Record<number, Post> = {};
+  for (const post of details) if (post) posts[post.id] = post;
+  // A post whose detail could not be read is left out of every list, so no link leads nowhere.
+  const lists = Object.fromEntries(listEntries.map(([name, pages]) => [name, pages.map((page) => page.filter((id) => id in posts))])) as LanguageContent['lists'];
+
+  const pageIds = [...new Set(menus.flatMap((g) => g.items.flatMap((i) => (i.target.kind === 'page' ? [i.target.pageId] : []))))];
+  const pageList = await Promise.all(pageIds.map((id) => reuse.page(language, id) ?? limit(() => skipMissing(client.page(id, lang)))));
+  const pages: Record<number, ContentPage> = {};
+  for (const page of pageList) if (page) pages[page.id] = page;
+
+  const categories = Object.values(EMPLOYEE_CATEGORIES);
+  const [employeeLists, photoGroups, videos, surveys] = await Promise.all([
+    Promise.all(categories.map((c) => limit(() => client.employees(c, lang)))),
+    limit(() => client.photoGroups(lang)),
+    limit(() => client.videos(lang)),
+    limit(() => client.surveys(lang)),
+  ]);
+  const employees = Object.fromEntries(categories.map((c, i) => [c, employeeLists[i]!])) as Record<EmployeeCategory, Employee[]>;
+
+  return { lang, menus, lists, posts, pages, employees, photoGroups, videos, surveys };
+}
+
+/** A detail that is gone (404) between the list and the detail call is skipped, not fatal. */
+async function skipMissing<T>(p: Promise<T | null>): Promise<T | null> {
+  try {
+    return await p;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return null;
+    throw err;
+  }
+}

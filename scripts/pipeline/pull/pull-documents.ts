@@ -1,0 +1,49 @@
+/**
+ * The documents step of the pull: after the snapshot is written, brings the document store up to date
+ * for every document its texts link to (store.ts) and writes the document map the pages read (map.ts).
+ */
+import { join } from 'node:path';
+import { replaceFileSync } from '../../lib/replace-file.ts';
+import { snapshotTexts, type Snapshot } from '../../../src/content/snapshot.ts';
+import { documentLinkUrls, documentType } from '../../../src/content/documents/links.ts';
+import { DOCUMENT_MAP_FILE, documentSitePath, type DocumentMap } from '../../../src/content/documents/map.ts';
+import { fetchDocuments, type DocumentFetchStats } from '../downloads/document-store.ts';
+
+export interface DocumentPullStats extends DocumentFetchStats {
+  /** Documents the texts link to. */
+  documents: number;
+  /** Those the site could not keep, with why and the items that link to each. */
+  unavailable: { url: string; reason: string; items: string[] }[];
+}
+
+export async function pullDocuments(options: {
+  contentDir: string;
+  snapshot: Snapshot;
+  mediaBase: string;
+  storeDir: string;
+  revalidate: 'all' | ReadonlySet<string>;
+  log?: (line: string) => void;
+}): Promise<DocumentPullStats> {
+  const { contentDir, snapshot, mediaBase, storeDir, revalidate, log = console.log } = options;
+  const items = new Map<string, Set<string>>();
+  for (const { item, html } of snapshotTexts(snapshot)) {
+    for (const url of documentLinkUrls(html, mediaBase)) items.set(url, (items.get(url) ?? new Set()).add(item));
+  }
+  const urls = [...items.keys()].sort();
+  const askAgain = revalidate === 'all' ? () => true : (url: string) => [...items.get(url)!].some((item) => revalidate.has(item));
+  const { documents, failed, stats } = await fetchDocuments({ dir: storeDir, urls, revalidate: askAgain, log });
+
+  const map: DocumentMap = {};
+  for (const url of urls) {
+    const type = documentType(url)!;
+    const stored = documents.get(url);
+    map[url] = stored ? { type, path: documentSitePath(url), bytes: stored.bytes, sha: stored.sha } : { type, failed: failed.get(url) ?? 'not fetched' };
+  }
+  replaceFileSync(join(contentDir, DOCUMENT_MAP_FILE), JSON.stringify(map));
+  const unavailable = [...failed].map(([url, reason]) => ({ url, reason, items: [...items.get(url)!].sort() }));
+  if (urls.length)
+    log(
+      `documents: ${documents.size} of ${urls.length} kept; ${stats.requests} requests, ${stats.downloaded} downloaded, ${stats.unchanged} unchanged, ${stats.failed} left on the media server`,
+    );
+  return { ...stats, documents: urls.length, unavailable };
+}

@@ -1,0 +1,41 @@
+/**
+ * The pipeline's first step: the content (scripts/pipeline/pull/pull-content.ts), then its
+ * pictures (scripts/pipeline/pull/pull-pictures.ts) and documents (scripts/pipeline/pull/pull-documents.ts). A run told what changed looks
+ * again only at the pictures of the items that were added or changed; a full
+ * run (the nightly one) asks for every picture again.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { readMachineSettings, type SiteConfig } from '../../../src/config.ts';
+import type { ContentChanges } from '../../../src/content/changes.ts';
+import { pullDocuments, type DocumentPullStats } from './pull-documents.ts';
+import { pullPictures, type PicturePullStats } from './pull-pictures.ts';
+import { ApiError } from '../../../src/api/client.ts';
+import { pullContent, type PullSummary } from './pull-content.ts';
+import { SNAPSHOT_FILE, type Snapshot } from '../../../src/content/snapshot.ts';
+import { removedFromTexts, type RemovedFromText } from './content-report.ts';
+
+export interface PullReport extends PullSummary {
+  pictures: PicturePullStats;
+  documents: DocumentPullStats;
+  /** What the sanitiser removes from the editors' texts (./content-report.ts). */
+  removed: RemovedFromText[];
+}
+
+export async function pullStep(config: SiteConfig, changes: ContentChanges, log: (line: string) => void = console.log): Promise<PullReport> {
+  const content = await pullContent({ ...config, changes, log }).catch((error: unknown) => {
+    // No answer at all (refused, reset, timed out): say so plainly, with the call that failed.
+    if (error instanceof ApiError && error.status === undefined && /fetch failed|timed out|abort/i.test(error.message)) {
+      throw new Error(`The content API at ${config.apiBase} does not answer (${error.message})`);
+    }
+    throw error;
+  });
+  const revalidate = changes === 'all' ? 'all' : new Set([...content.diff.added, ...content.diff.changed]);
+  const { pictureDir, documentDir } = readMachineSettings();
+  // Read once: at 10,000 news per language the snapshot is tens of megabytes.
+  const snapshot = JSON.parse(readFileSync(join(config.contentDir, SNAPSHOT_FILE), 'utf8')) as Snapshot;
+  const { contentDir, mediaBase } = config;
+  const pictures = await pullPictures({ contentDir, snapshot, mediaBase, storeDir: pictureDir, revalidate, log });
+  const documents = await pullDocuments({ contentDir, snapshot, mediaBase, storeDir: documentDir, revalidate, log });
+  return { ...content, pictures, documents, removed: removedFromTexts(snapshot, mediaBase) };
+}

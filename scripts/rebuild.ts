@@ -14,7 +14,8 @@ import { parseArgs } from 'node:util';
 import { deployEnvProblem } from '../src/config.ts';
 import { changesFromOption, CHANGED_OPTION } from './lib/changed-option.ts';
 import { rebuild, type RebuildReport } from './pipeline/rebuild.ts';
-import { CONFIG_EXIT, LOCK_BUSY_EXIT, LockBusyError, PublishError, releasesDir } from './pipeline/publish/releases.ts';
+import { LOCK_BUSY_EXIT, LockBusyError } from './pipeline/publish/lock.ts';
+import { CONFIG_EXIT, PublishError, releasesDir } from './pipeline/publish/releases.ts';
 
 function purgeLine(p: RebuildReport['purge']): string {
   if (p.via === 'none') return 'edge: not purged (neither PURGE_URL nor PURGE_COMMAND is set)';

@@ -5,9 +5,10 @@
  */
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { diffHashes } from './pipeline/pull/pull-content.ts';
+import { diffHashes } from './lib/hash-diff.ts';
 import { purgeEdge } from './pipeline/purge/purge-step.ts';
-import { LOCK_BUSY_EXIT, LockBusyError, PublishError, acquireLock, linkTarget, publishRelease, releaseFileHashes, releasesDir } from './pipeline/publish/releases.ts';
+import { acquireLock, LOCK_BUSY_EXIT, LockBusyError } from './pipeline/publish/lock.ts';
+import { linkTarget, PublishError, publishRelease, releaseFileHashes, releasesDir } from './pipeline/publish/releases.ts';
 
 const dir = releasesDir();
 const fail = (message: string, code = 1): never => {

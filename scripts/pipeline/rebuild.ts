@@ -22,7 +22,7 @@ import { deployEnvProblem, readConfig } from '../../src/config.ts';
 import type { ContentChanges } from '../../src/content/changes.ts';
 import { changesArgs } from '../lib/changed-option.ts';
 import type { PicturePullStats } from './pull/pull-pictures.ts';
-import { diffHashes } from './pull/pull-content.ts';
+import { diffHashes } from '../lib/hash-diff.ts';
 import { replaceFile } from '../lib/replace-file.ts';
 import type { BuildReport } from './build-step.ts';
 import { deadLinksByLanguage, type EditorContentReport } from './pull/content-report.ts';
@@ -33,9 +33,7 @@ import { checkBudgets } from './finish/budgets.ts';
 import { EDGE_PAGE_SECONDS } from '../serving/cache-rules.ts';
 import { purgeEdge, type PurgeReport } from './purge/purge-step.ts';
 import {
-  acquireLock,
   fileHashesPath,
-  flushWhileBuilding,
   linkTarget,
   PublishError,
   publishRelease,
@@ -45,8 +43,9 @@ import {
   releaseFileHashes,
   releasesDir,
   removeStaleStaging,
-  syncTree,
 } from './publish/releases.ts';
+import { flushWhileBuilding, syncTree } from './publish/durable-files.ts';
+import { acquireLock } from './publish/lock.ts';
 
 export interface RebuildReport {
   id: string;

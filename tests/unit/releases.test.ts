@@ -9,16 +9,10 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlink
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  LOCK_BUSY_EXIT,
-  LOCK_FILE,
-  PublishError,
-  publishRelease,
-  reapplyServedPolicy,
-  removeStaleStaging,
-  syncFiles,
-  unionPolicy,
-} from '../../scripts/pipeline/publish/releases.ts';
+import { syncFiles } from '../../scripts/pipeline/publish/durable-files.ts';
+import { LOCK_BUSY_EXIT, LOCK_FILE } from '../../scripts/pipeline/publish/lock.ts';
+import { unionPolicy } from '../../scripts/pipeline/publish/policy.ts';
+import { PublishError, publishRelease, reapplyServedPolicy, removeStaleStaging } from '../../scripts/pipeline/publish/releases.ts';
 import { recordPublished, type RebuildReport } from '../../scripts/pipeline/rebuild.ts';
 
 const dirs: string[] = [];
@@ -47,7 +41,7 @@ function run(script: string, args: string[], env: Record<string, string | undefi
 
 /** A process that takes the lock of `dir` and keeps it until killed. */
 function holdLock(dir: string): Promise<ChildProcess> {
-  const code = `const m = await import(${JSON.stringify(new URL('../../scripts/pipeline/publish/releases.ts', import.meta.url).pathname)}); await m.acquireLock(${JSON.stringify(dir)}); console.log('held'); setInterval(() => {}, 1000);`;
+  const code = `const m = await import(${JSON.stringify(new URL('../../scripts/pipeline/publish/lock.ts', import.meta.url).pathname)}); await m.acquireLock(${JSON.stringify(dir)}); console.log('held'); setInterval(() => {}, 1000);`;
   const child = spawn(process.execPath, ['--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
   children.push(child);
   return new Promise((resolve, reject) => {

@@ -28,6 +28,7 @@ import {
   type PostListPage,
   type PostTypeName,
 } from '../../../src/api/types.ts';
+import { diffHashes } from '../../lib/hash-diff.ts';
 import { createLimiter } from '../../lib/limit.ts';
 import { restOfList, type Named } from './list-reading.ts';
 import { LANGUAGES, type Language } from '../../../src/i18n/languages.ts';
@@ -143,20 +144,6 @@ export async function pullContent(options: PullOptions): Promise<PullSummary> {
       `${diff.added.length} added, ${diff.changed.length} changed, ${diff.removed.length} removed`,
   );
   return { requests, items, warnings, ms, file, diff };
-}
-
-/** Keys added, changed and removed between two maps of key → hash (snapshot items here, release files in rebuild). */
-export function diffHashes(before: Map<string, string>, after: Map<string, string>) {
-  const added: string[] = [];
-  const changed: string[] = [];
-  const removed: string[] = [];
-  for (const [k, h] of after) {
-    const old = before.get(k);
-    if (old === undefined) added.push(k);
-    else if (old !== h) changed.push(k);
-  }
-  for (const k of before.keys()) if (!after.has(k)) removed.push(k);
-  return { added, changed, removed };
 }
 
 /** The previous snapshot's copy of a detail that need not be fetched again, if any. */

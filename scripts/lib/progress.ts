@@ -15,7 +15,7 @@ export interface Progress {
   done(note?: string): void;
 }
 
-/** `write` defaults to the standard output as it is now (the build diverts it while Astro runs). */
+/** `write` defaults to the standard output. */
 export function progress(label: string, total?: number, write: (text: string) => unknown = process.stdout.write.bind(process.stdout)): Progress {
   const tty = Boolean(process.stdout.isTTY);
   const out = { write };

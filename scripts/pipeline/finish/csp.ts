@@ -14,12 +14,7 @@ import { siteAddress } from '../../../src/lib/base-path.ts';
 import { createHash } from 'node:crypto';
 import { appendFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import islandLoader from 'astro/runtime/server/astro-island.prebuilt.js';
-import idleDirective from 'astro/runtime/client/idle.prebuilt.js';
-import loadDirective from 'astro/runtime/client/load.prebuilt.js';
-import mediaDirective from 'astro/runtime/client/media.prebuilt.js';
-import onlyDirective from 'astro/runtime/client/only.prebuilt.js';
-import visibleDirective from 'astro/runtime/client/visible.prebuilt.js';
+import { ASTRO_INLINE_SCRIPTS } from '../astro/island-scripts.ts';
 import { VIDEO_PLAYER_ORIGINS } from '../../../src/features/video-embed/video-hosts.ts';
 import { siteInlineScripts } from '../../../src/lib/inline-scripts.ts';
 
@@ -52,15 +47,7 @@ const HCAPTCHA = ['https://hcaptcha.com', 'https://*.hcaptcha.com'];
 const MAP = 'https://www.openstreetmap.org';
 
 /** The inline scripts a page of this site may carry: Astro's (as its runtime writes them) and the site's own. */
-export const KNOWN_INLINE_SCRIPTS: ReadonlySet<string> = new Set([
-  islandLoader,
-  idleDirective,
-  loadDirective,
-  mediaDirective,
-  onlyDirective,
-  visibleDirective,
-  ...siteInlineScripts(),
-]);
+export const KNOWN_INLINE_SCRIPTS: ReadonlySet<string> = new Set([...ASTRO_INLINE_SCRIPTS, ...siteInlineScripts()]);
 
 export class ForeignInlineScriptError extends Error {}
 

@@ -1,0 +1,62 @@
+/**
+ * The places where the build leans on Astro's internals (scripts/pipeline/astro/), each checked against the
+ * installed Astro: an update that moves one fails here, and the failure names the touch point, instead of a
+ * build that turns slow or wrong without a word.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ASTRO_INLINE_SCRIPTS } from '../../scripts/pipeline/astro/island-scripts.ts';
+import { ASTRO_LOGGER, listenToAstro, PAGE_MARKER, RENDER_START, REUSED_MARKER } from '../../scripts/pipeline/astro/page-log.ts';
+import { restoreByLink } from '../../scripts/pipeline/astro/restore-output.ts';
+
+const ASTRO = dirname(createRequire(import.meta.url).resolve('astro/package.json'));
+const astroSource = (file: string) => readFileSync(join(ASTRO, 'dist', file), 'utf8');
+/** Astro writes "├─" as escapes in its source. */
+const unescaped = (source: string) => source.replace(/\\u([0-9a-fA-F]{4})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+describe("Astro's internals the build depends on", () => {
+  it('restore-output.ts: IncrementalBuildCache.prototype.restoreOutputFile, and its copies under the cache folder\'s "dist/"', async () => {
+    expect(await restoreByLink(), 'restore-output.ts: astro/dist/core/build/incremental.js no longer has IncrementalBuildCache.prototype.restoreOutputFile').toBe(true);
+    expect(astroSource('core/build/incremental.js'), 'restore-output.ts: Astro keeps its output copies elsewhere than "dist/" in its cache folder').toMatch(
+      /INCREMENTAL_OUTPUT_DIR = "dist\/"/,
+    );
+  });
+
+  it("page-log.ts: the logger setting loads it, and Astro's page lines are what it counts", async () => {
+    const { loadLoggerDestination } = (await import(pathToFileURL(join(ASTRO, 'dist/core/logger/load.js')).href)) as {
+      loadLoggerDestination: (config: typeof ASTRO_LOGGER, root: URL) => Promise<{ write: (m: object) => void }>;
+    };
+    const destination = await loadLoggerDestination(ASTRO_LOGGER, pathToFileURL(`${process.cwd()}/`));
+    const log = listenToAstro(
+      () => {},
+      () => {},
+    );
+    try {
+      destination.write({ label: null, level: 'info', message: '  ├─ /news/5/index.html', newLine: false });
+      destination.write({ label: 'SKIP_FORMAT', level: 'info', message: ' (cached)', newLine: true });
+    } finally {
+      log.stop();
+    }
+    expect(log.seen, "page-log.ts: Astro's `logger.entrypoint` no longer reaches the render step").toMatchObject({ count: 1, reused: 1 });
+
+    const generate = unescaped(astroSource('core/build/generate.js'));
+    for (const [what, marker] of [
+      ['each page written', PAGE_MARKER],
+      ['a page reused from the cache', REUSED_MARKER],
+      ['the start of rendering', new RegExp(RENDER_START)],
+    ] as const) {
+      expect(generate, `page-log.ts: astro/dist/core/build/generate.js no longer logs ${what} as ${marker}`).toMatch(marker);
+    }
+  });
+
+  it("island-scripts.ts: Astro's island loader and directive scripts, which pages carry inline", () => {
+    expect(ASTRO_INLINE_SCRIPTS).toHaveLength(6);
+    for (const script of ASTRO_INLINE_SCRIPTS) expect(script.length, 'island-scripts.ts: a prebuilt script of Astro is empty').toBeGreaterThan(50);
+    expect(astroSource('runtime/server/scripts.js'), 'island-scripts.ts: Astro no longer writes its island loader from astro-island.prebuilt.js').toContain(
+      'from "./astro-island.prebuilt.js"',
+    );
+  });
+});

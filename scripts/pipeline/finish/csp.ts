@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto';
 import { appendFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ASTRO_INLINE_SCRIPTS } from '../astro/island-scripts.ts';
+import type { PageVisitor } from './page-visitor.ts';
 import { VIDEO_PLAYER_ORIGINS } from '../../../src/features/video-embed/video-hosts.ts';
 import { siteInlineScripts } from '../../../src/lib/inline-scripts.ts';
 
@@ -50,6 +51,32 @@ const MAP = 'https://www.openstreetmap.org';
 export const KNOWN_INLINE_SCRIPTS: ReadonlySet<string> = new Set([...ASTRO_INLINE_SCRIPTS, ...siteInlineScripts()]);
 
 export class ForeignInlineScriptError extends Error {}
+
+/**
+ * The last pass's check of the inline scripts (./page-visitor.ts): the hashes of each page's, for the policy
+ * (`hashes`, written by writePolicy once every page has been seen). A script the site did not write (a
+ * sanitiser regression) fails the build, naming the page: it is never allowed by the policy.
+ */
+export function inlineScriptVisitor(): PageVisitor<string[]> & { hashes: Set<string> } {
+  const hashes = new Set<string>();
+  const take = (found: string[]) => {
+    for (const h of found) hashes.add(h);
+    return found;
+  };
+  return {
+    name: 'scripts',
+    hashes,
+    visit: ({ path, text }) => {
+      try {
+        return take(inlineScriptHashes(text()));
+      } catch (error) {
+        if (error instanceof ForeignInlineScriptError) throw new ForeignInlineScriptError(`${path}: ${error.message}`);
+        throw error;
+      }
+    },
+    replay: (_page, found) => void take(found),
+  };
+}
 
 /**
  * The SHA-256 source expression of every inline script in `html`, all of which must be known;

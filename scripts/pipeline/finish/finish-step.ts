@@ -4,20 +4,21 @@
  *
  * - splices the shared fragments into the pages that carry their markers, then
  *   removes the fragments' own pages (src/lib/fragments.ts);
- * - collects the hashes of the inline scripts for the Content-Security-Policy;
- * - checks every internal link, picture, script and #fragment;
+ * - hands each page to the checks, its visitors (./page-visitor.ts): the inline
+ *   scripts' hashes for the Content-Security-Policy (csp.ts), and every internal
+ *   link, picture, script and #fragment (link-check.ts);
  * - hashes every file (the release's file list, which the rebuild compares
  *   with the previous release's to know what changed);
  * - writes each text file's compressed siblings (`.br`, most also `.gz`) from the compression cache;
- * - last, writes the service worker, whose precache list needs the final pages (service-worker.ts).
+ * - last, writes the policy and the service worker, whose precache list needs the final pages (service-worker.ts).
  *
  * Before this pass each of those read the whole release again (four reads of
  * some 35,000 files at 2,500 posts per language).
  *
  * A rebuild after one edit gets some 11,000 pages back from Astro's cache with
- * the same bytes as last time. What this pass found in each page as Astro
- * wrote it (its inline scripts and its link check; and its hash once spliced,
- * for the same fragments) is kept in a memo beside Astro's cache and reused
+ * the same bytes as last time. What the visitors found in each page as Astro
+ * wrote it (and its hash once spliced, for the same fragments) is kept in this
+ * pass's memo beside Astro's cache and replayed
  * for a page whose bytes and path are the same, while no file of the site has
  * gone and this pass's code is unchanged. The fragments are checked on their
  * own, once each, so a new post (a new side list) does not undo the memo.
@@ -29,8 +30,9 @@ import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { extractFragment, FRAGMENT_DIR, fragmentNameOfPath, fragmentsIn, spliceFragments } from '../../../src/lib/fragments.ts';
 import { codeFiles } from '../../lib/code-graph.ts';
-import { linkChecker, referencedUrls, type LinkReport, type PageLinks } from './link-check.ts';
-import { ForeignInlineScriptError, inlineScriptHashes, KNOWN_INLINE_SCRIPTS, POLICY_FILES, writePolicy, type policy } from './csp.ts';
+import { linkChecker, linkVisitor, referencedUrls, type LinkReport } from './link-check.ts';
+import { inlineScriptVisitor, KNOWN_INLINE_SCRIPTS, POLICY_FILES, writePolicy, type policy } from './csp.ts';
+import type { PageToVisit, PageVisitor } from './page-visitor.ts';
 import { FILE_CONCURRENCY, listFiles, mapLimit } from '../../lib/files.ts';
 import { replaceFile } from '../../lib/replace-file.ts';
 import { COMPRESSIBLE, createCompressor, sha256, type Compressor, type FromPrevious } from './precompress.ts';
@@ -65,8 +67,8 @@ interface PageMemo {
   /** Those fragments' hashes when `hash`, the hash of the page with them spliced in, was taken. */
   spliced: string;
   hash: string;
-  scripts: string[];
-  links: PageLinks;
+  /** What each visitor found in it (./page-visitor.ts), by the visitor's name. */
+  findings: Record<string, unknown>;
 }
 
 interface Memo {
@@ -144,17 +146,6 @@ async function memoBasis(): Promise<string> {
   return hash('sha256', JSON.stringify([await Promise.all(code.map((f) => readFile(f, 'utf8'))), [...KNOWN_INLINE_SCRIPTS].sort()]));
 }
 
-/** The inline scripts of a page, for the policy; a script the site did not write fails the build, naming the page. */
-function scriptsOf(path: string, html: string): string[] {
-  try {
-    return inlineScriptHashes(html);
-  } catch (error) {
-    // A script the site did not write (a sanitiser regression): never allow it by the policy.
-    if (error instanceof ForeignInlineScriptError) throw new ForeignInlineScriptError(`${path}: ${error.message}`);
-    throw error;
-  }
-}
-
 /**
  * Puts a new inode at `file`, made at a temporary name by `make`, never writing through the old one:
  * a page Astro reused is a hard link to its cache's copy (../astro/restore-output.ts), which must keep the bytes Astro wrote.
@@ -202,11 +193,11 @@ interface PassContext {
   sitePath: (file: string) => string;
   fragments: Fragments;
   remembered: Memo['pages'];
-  links: ReturnType<typeof linkChecker>;
+  /** The checks each page is handed to, in this order. */
+  visitors: readonly PageVisitor[];
   compressor: Compressor;
   previousRelease: FinishOptions['previousRelease'];
   knownHashes: Readonly<Record<string, string>>;
-  scriptHashes: Set<string>;
 }
 
 /**
@@ -291,26 +282,24 @@ class FinishPass {
     else keep(file, Number(nlink));
   }
 
-  /** What the page's check found: from the memo for the same bytes at the same path, or now. */
+  /** What the page's checks found: from the memo for the same bytes at the same path, or now. */
   private checkPage(file: string, path: string, page: PageBytes, stamp: string): PageMemo {
     const known = this.c.remembered[path];
     // An unread page is one whose stamp the memo holds (finishPage): its bytes are the remembered ones.
     const raw = page.loaded() || !known ? sha256(page.read()) : known.raw;
     // A page without markers is published as Astro wrote it.
     const finalHash = (names: string[]) => (names.length ? sha256(page.final()) : raw);
+    const visited: PageToVisit = { file, path, text: page.text };
     if (known?.raw === raw) {
       this.reusedFindings++;
-      for (const h of known.scripts) this.c.scriptHashes.add(h);
-      this.c.links.replay(file, page.text, known.links);
+      for (const visitor of this.c.visitors) visitor.replay(visited, known.findings[visitor.name]);
       const spliced = this.splicedKey(known.fragments);
       if (spliced === known.spliced && stamp === known.stamp) return (this.memo[path] = known);
       return (this.memo[path] = { ...known, stamp, spliced, hash: spliced === known.spliced ? known.hash : finalHash(known.fragments) });
     }
-    const text = page.text();
-    const scripts = scriptsOf(path, text);
-    for (const h of scripts) this.c.scriptHashes.add(h);
+    const findings = Object.fromEntries(this.c.visitors.map((visitor) => [visitor.name, visitor.visit(visited)]));
     const names = fragmentsIn(page.read());
-    return (this.memo[path] = { raw, stamp, fragments: names, spliced: this.splicedKey(names), hash: finalHash(names), scripts, links: this.c.links.page(file, text) });
+    return (this.memo[path] = { raw, stamp, fragments: names, spliced: this.splicedKey(names), hash: finalHash(names), findings });
   }
 }
 
@@ -318,13 +307,12 @@ class FinishPass {
  * Each fragment is checked once, on its own; a page is checked as Astro wrote it, with the marker.
  * A fragment stands in pages at any depth, so it may only use root-relative or external references.
  */
-function checkFragments(files: string[], fragments: Fragments, links: PassContext['links'], scriptHashes: Set<string>, sitePath: (file: string) => string): void {
+function checkFragments(files: string[], fragments: Fragments, visitors: readonly PageVisitor[], sitePath: (file: string) => string): void {
   for (const file of files.filter((f) => f.endsWith('.html'))) {
     const body = fragments.text.get(fragmentNameOfPath(sitePath(file)))!;
     const relativeRef = referencedUrls(body).find((u) => !/^(?:\/(?!\/)|[a-z][a-z0-9+.-]*:)/i.test(u));
     if (relativeRef !== undefined) throw new Error(`the shared fragment ${sitePath(file)} has a relative reference, "${relativeRef}"`);
-    for (const h of scriptsOf(sitePath(file), body)) scriptHashes.add(h);
-    links.page(file, body);
+    for (const visitor of visitors) visitor.visit({ file, path: sitePath(file), text: () => body });
   }
 }
 
@@ -347,8 +335,10 @@ export async function finishBuild(
   const basis = await memoBasis();
   const remembered = await readMemo(memoFile, basis, new Set(sitePaths));
   const links = linkChecker(root, new Set(files));
-  const scriptHashes = new Set<string>();
-  checkFragments(fragmentFiles, fragments, links, scriptHashes, sitePath);
+  const scripts = inlineScriptVisitor();
+  // The checks of every page: a new check is a new visitor here.
+  const visitors: PageVisitor[] = [scripts, linkVisitor(links)] as PageVisitor[];
+  checkFragments(fragmentFiles, fragments, visitors, sitePath);
 
   // The policy's files are written once every page has been read; they are hashed after, and the service worker last.
   const policyFiles = new Set(POLICY_FILES.map((p) => join(root, p)));
@@ -356,7 +346,7 @@ export async function finishBuild(
   const show = progress('compress', files.length);
   // Its threads keep the process alive until closed: started only here, where `finally` closes them.
   const compressor = await createCompressor(compressCache);
-  const pass = new FinishPass({ sitePath, fragments, remembered, links, compressor, previousRelease, knownHashes, scriptHashes });
+  const pass = new FinishPass({ sitePath, fragments, remembered, visitors, compressor, previousRelease, knownHashes });
   try {
     await mapLimit(
       files.filter((f) => !policyFiles.has(f) && f !== serviceWorker),
@@ -366,7 +356,7 @@ export async function finishBuild(
         show.tick();
       },
     );
-    await writePolicy(root, scriptHashes, bases);
+    await writePolicy(root, scripts.hashes, bases);
     for (const file of policyFiles) {
       await pass.finishFile(file, await readFile(file));
       show.tick();

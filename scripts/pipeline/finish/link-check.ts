@@ -4,6 +4,7 @@
  * every language. The build's last pass runs it on the pages it has in hand
  * (finish-step.ts); `npm run check:links` on a built folder.
  */
+import type { PageVisitor } from './page-visitor.ts';
 import { decodeHTMLAttribute } from 'entities';
 import { readFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
@@ -178,6 +179,17 @@ export function linkChecker(root: string, files: ReadonlySet<string>) {
       deadEditorLinks.sort((a, b) => (a.page === b.page ? (a.link < b.link ? -1 : 1) : a.page < b.page ? -1 : 1));
       return { pages, checked, broken: broken.sort(), deadEditorLinks };
     },
+  };
+}
+
+export type LinkChecker = ReturnType<typeof linkChecker>;
+
+/** The last pass's link check (./page-visitor.ts): each page checked by `checker`, or its earlier check replayed. */
+export function linkVisitor(checker: LinkChecker): PageVisitor<PageLinks> {
+  return {
+    name: 'links',
+    visit: ({ file, text }) => checker.page(file, text()),
+    replay: ({ file, text }, links) => checker.replay(file, text, links),
   };
 }
 

@@ -1,0 +1,22 @@
+/**
+ * One check of the last pass (finish-step.ts) over the pages: what it finds in a page as Astro wrote it, and
+ * what it does with a finding the pass remembers from an earlier build of the same bytes at the same path.
+ * The pass reads each page once, hands it to every visitor and keeps their findings in its memo; a new check
+ * is a new visitor in its list.
+ */
+export interface PageToVisit {
+  /** The page's file, and its path on the site (`/news/5/index.html`). */
+  file: string;
+  path: string;
+  /** Its text as Astro wrote it, read when first asked for. */
+  text: () => string;
+}
+
+export interface PageVisitor<Finding = unknown> {
+  /** Its findings' key in the memo. */
+  readonly name: string;
+  /** Finds what it looks for in a page, takes it into its own result, and returns what the memo keeps of it. */
+  visit(page: PageToVisit): Finding;
+  /** Takes into its result a finding the memo kept for a page with the same bytes at the same path. */
+  replay(page: PageToVisit, finding: Finding): void;
+}

@@ -3,8 +3,6 @@
  * Change a number here, not in a component. What differs from one district to the next is in its
  * folder (src/district/).
  */
-import { DISTRICT_KEY } from './district/key.ts';
-
 /** How many characters of a brief a card shows: a longer one is cut and ends with '...' (docs/rules.md, Text truncation). */
 export const TRUNCATE = {
   homeCardBrief: 80,
@@ -86,25 +84,3 @@ export const SAMPLE_CONTACT = {
  * left in doubt; after it, the page stays the not-found page.
  */
 export const JUST_PUBLISHED_TIMEOUT_MS = 8000;
-
-/**
- * Offline reading: the service worker's runtime caches, by name (the district's short name
- * first, so districts on one origin keep theirs apart), and how much each keeps
- * on a device. Past either bound the least recently saved entries go first; a browser short of
- * space may also empty them.
- */
-export const OFFLINE_CACHES = {
-  /** Pages this device opened: shown as saved copies when the network fails. */
-  pages: { name: `${DISTRICT_KEY}-pages`, maxEntries: 50, maxAgeDays: 30 },
-  /** Pictures of the site (same origin) this device loaded. */
-  pictures: { name: `${DISTRICT_KEY}-pictures`, maxEntries: 150, maxAgeDays: 30 },
-  /** Parts of the site's search index this device read (a few kilobytes each). */
-  search: { name: `${DISTRICT_KEY}-search`, maxEntries: 200, maxAgeDays: 30 },
-} as const;
-
-/**
- * How long a page request waits for the network before the saved copy (if any) is shown instead
- *: a slow rural connection still gets a fresh page most of the time, a dead one is not
- * left looking at a blank screen.
- */
-export const OFFLINE_NETWORK_TIMEOUT_S = 4;

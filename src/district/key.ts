@@ -4,7 +4,7 @@
  * two districts on one origin never share what a device keeps.
  *
  * Browser code cannot read the environment: Astro's Vite and the service worker's esbuild replace
- * `globalThis.__SITE_DISTRICT__` with the name at build time (astro.config.mjs, scripts/pipeline/finish/service-worker.ts),
+ * `globalThis.__SITE_DISTRICT__` with the name at build time (astro.config.mjs, src/features/offline/build-service-worker.ts),
  * and drop the rest as dead code, so no other district's name reaches the browser; code that Node runs
  * directly (the build's scripts, the tests) reads SITE_DISTRICT itself.
  */

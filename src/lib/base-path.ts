@@ -6,7 +6,7 @@
  * through `withinSite`, so nothing assumes the domain's root.
  *
  * Browser code cannot read the environment: Astro's Vite and the service worker's esbuild replace
- * `globalThis.__SITE_BASE_PATH__` at build time (astro.config.mjs, scripts/pipeline/finish/service-worker.ts), as
+ * `globalThis.__SITE_BASE_PATH__` at build time (astro.config.mjs, src/features/offline/build-service-worker.ts), as
  * they do the district's short name (src/district/key.ts).
  */
 declare global {

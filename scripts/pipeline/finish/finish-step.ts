@@ -37,7 +37,7 @@ import { FILE_CONCURRENCY, listFiles, mapLimit } from '../../lib/files.ts';
 import { replaceFile } from '../../lib/replace-file.ts';
 import { COMPRESSIBLE, createCompressor, sha256, type Compressor, type FromPrevious } from './precompress.ts';
 import { progress } from '../../lib/progress.ts';
-import { SERVICE_WORKER_FILE, writeServiceWorker } from './service-worker.ts';
+import { SERVICE_WORKER_FILE, writeServiceWorker } from '../../../src/features/offline/build-service-worker.ts';
 
 export interface FinishedBuild {
   /** Every file of the site by site path (`/news/5/index.html`), with a hash of its bytes. */

@@ -1,4 +1,4 @@
-/** The cookie bar's behaviour (src/components/CookieConsent.astro): shown until consent is given, by its button or by scrolling. */
+/** The cookie bar's behaviour (src/features/cookie-consent/CookieConsent.astro): shown until consent is given, by its button or by scrolling. */
 import { giveConsent, hasConsent, scrolledEnough } from './cookie-consent.ts';
 import { siteStorage } from '../../lib/storage.ts';
 // The bar's stylesheet, as a file of its own: a plain or dynamic import would make it one of every page's

@@ -1,6 +1,6 @@
 /**
  * Another site's frame that loads only when the citizen asks: `<map-embed>` (OpenStreetMap, on "Show the
- * map": src/components/MapEmbed.astro) and `<video-embed>` (a video host's player, on "Play":
+ * map": src/features/frame-on-request/MapEmbed.astro) and `<video-embed>` (a video host's player, on "Play":
  * src/features/video-embed/VideoEmbed.astro). Until the button is pressed the element holds the site's own
  * placeholder (`[data-frame-placeholder]`) and nothing is asked of the other site; the frame waits, inert,
  * in `<template data-frame>`. The button (`[data-frame-show]`) starts disabled or hidden, so that without

@@ -3,7 +3,7 @@
  * worker's cache. Cached pages are content: only their title, language and address are taken, and
  * only as text.
  */
-import { OFFLINE_CACHES } from '../../constants.ts';
+import { OFFLINE_CACHES } from './offline-caches.ts';
 import { languageByNumber } from '../../i18n/languages.ts';
 import { formatSavedAt, SAVED_AT_HEADER } from './saved-copy.ts';
 

@@ -1,7 +1,7 @@
 /**
  * The pages a release has, as its service worker knows them, so that a saved copy of a page the site
  * no longer has (a post taken down) is dropped instead of being shown offline for a month. The build
- * writes the list into /sw.js (scripts/pipeline/finish/service-worker.ts): a release with other pages is a new
+ * writes the list into /sw.js (src/features/offline/build-service-worker.ts): a release with other pages is a new
  * worker, and the new worker drops the saved pages that are not on its list when it takes over.
  *
  * A site has thousands of pages, nearly all of them numbered (`/ru/news/5`, `/news/page/3`), so the

@@ -4,7 +4,7 @@
  * has the real worker gets this one at its next visit, which empties the site's caches and
  * unregisters itself, so from then on every request goes to the network as if there had never been one.
  */
-import { OFFLINE_CACHES } from '../../constants.ts';
+import { OFFLINE_CACHES } from './offline-caches.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 

@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 /**
  * The site's service worker, bundled with its precache list into /sw.js by
- * scripts/pipeline/finish/service-worker.ts. Serwist does all the caching; this file only says what goes where:
+ * src/features/offline/build-service-worker.ts. Serwist does all the caching; this file only says what goes where:
  *
  * - precached at install: the hashed scripts and styles, the icon sprite, each language's offline page;
  * - pages of this site: the network first; the saved copy when the network fails or has not answered
@@ -16,7 +16,8 @@
  * - anything else (the API, which is another origin, other origins, POST, sw.js): not touched.
  */
 import { CacheableResponsePlugin, ExpirationPlugin, NetworkFirst, Serwist, StaleWhileRevalidate, type PrecacheEntry, type SerwistPlugin } from 'serwist';
-import { OFFLINE_CACHES, OFFLINE_NETWORK_TIMEOUT_S, SEARCH_PATH } from '../../constants.ts';
+import { SEARCH_PATH } from '../../constants.ts';
+import { OFFLINE_CACHES, OFFLINE_NETWORK_TIMEOUT_S } from './offline-caches.ts';
 import { INDEX_ROOT } from '../search/search-index.ts';
 import { LANGUAGES, splitLocalizedPath } from '../../i18n/languages.ts';
 import { withinSite } from '../../lib/base-path.ts';

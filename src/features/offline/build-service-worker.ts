@@ -13,12 +13,12 @@ import { readdir, writeFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getManifest, type ManifestEntry } from '@serwist/build';
-import { DISTRICT_KEY } from '../../../src/district/key.ts';
-import { BASE_PATH, siteAddress, withinSite } from '../../../src/lib/base-path.ts';
+import { DISTRICT_KEY } from '../../district/key.ts';
+import { BASE_PATH, siteAddress, withinSite } from '../../lib/base-path.ts';
 import { build } from 'esbuild';
-import { offlinePath } from '../../../src/features/offline/saved-copy.ts';
-import { sitePages } from '../../../src/features/offline/site-pages.ts';
-import { LANGUAGES } from '../../../src/i18n/languages.ts';
+import { offlinePath } from './saved-copy.ts';
+import { sitePages } from './site-pages.ts';
+import { LANGUAGES } from '../../i18n/languages.ts';
 
 export const SERVICE_WORKER_FILE = '/sw.js';
 const REPO = fileURLToPath(new URL('../../..', import.meta.url));

@@ -7,8 +7,8 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { pagePaths, precacheList, writeServiceWorker } from '../../scripts/pipeline/finish/service-worker.ts';
-import { hasPage, pagePath, removedPages, sitePages } from '../../src/features/offline/site-pages.ts';
+import { pagePaths, precacheList, writeServiceWorker } from './build-service-worker.ts';
+import { hasPage, pagePath, removedPages, sitePages } from './site-pages.ts';
 
 let root = '';
 const put = async (path: string, body: string) => {

@@ -5,9 +5,9 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { AppealCaptcha, CAPTCHA_MESSAGES } from '../../src/features/appeal/AppealCaptcha.tsx';
-import { LANGUAGES } from '../../src/i18n/languages.ts';
-import { pickMessages } from '../../src/i18n/t.ts';
+import { AppealCaptcha, CAPTCHA_MESSAGES } from './AppealCaptcha.tsx';
+import { LANGUAGES } from '../../i18n/languages.ts';
+import { pickMessages } from '../../i18n/t.ts';
 
 /** The text of the demo checkbox's label, as a visitor reads it. */
 function demoLabel(lang: (typeof LANGUAGES)[number]): string {

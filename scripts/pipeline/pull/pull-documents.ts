@@ -2,9 +2,10 @@
  * The documents step of the pull: after the snapshot is written, brings the document store up to date
  * for every document its texts link to (store.ts) and writes the document map the pages read (map.ts).
  */
+import type { StorePullOptions } from './pull-pictures.ts';
 import { join } from 'node:path';
 import { replaceFileSync } from '../../lib/replace-file.ts';
-import { snapshotTexts, type Snapshot } from '../../../src/content/snapshot.ts';
+import { snapshotTexts } from '../../../src/content/snapshot.ts';
 import { documentLinkUrls, documentType } from '../../../src/content/documents/links.ts';
 import { DOCUMENT_MAP_FILE, documentSitePath, type DocumentMap } from '../../../src/content/documents/map.ts';
 import { fetchDocuments, type DocumentFetchStats } from '../downloads/document-store.ts';
@@ -16,14 +17,7 @@ export interface DocumentPullStats extends DocumentFetchStats {
   unavailable: { url: string; reason: string; items: string[] }[];
 }
 
-export async function pullDocuments(options: {
-  contentDir: string;
-  snapshot: Snapshot;
-  mediaBase: string;
-  storeDir: string;
-  revalidate: 'all' | ReadonlySet<string>;
-  log?: (line: string) => void;
-}): Promise<DocumentPullStats> {
+export async function pullDocuments(options: StorePullOptions): Promise<DocumentPullStats> {
   const { contentDir, snapshot, mediaBase, storeDir, revalidate, log = console.log } = options;
   const items = new Map<string, Set<string>>();
   for (const { item, html } of snapshotTexts(snapshot)) {

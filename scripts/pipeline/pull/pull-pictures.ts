@@ -1,8 +1,8 @@
 /**
  * The pictures step of the pull: after the snapshot is written, brings the
- * picture store up to date for every picture the snapshot shows (store.ts),
- * draws what is not drawn yet (draw.ts) and writes the picture map the pages
- * read (map.ts). Runs in the pull's process, before anything is rendered, so
+ * picture store up to date for every picture the snapshot shows (../downloads/picture-store.ts),
+ * draws what is not drawn yet (../downloads/draw-pictures.ts) and writes the picture map the pages
+ * read (src/content/pictures/map.ts). Runs in the pull's process, before anything is rendered, so
  * rendering never touches the network or an encoder.
  */
 import { join } from 'node:path';
@@ -13,15 +13,16 @@ import { variantId, widthsToDraw } from '../../../src/content/pictures/settings.
 import { pictureSources } from './picture-sources.ts';
 import { fetchPictures, writeAtomic, type FetchStats } from '../downloads/picture-store.ts';
 
-export interface PicturePullOptions {
-  /** Where the picture map is written beside the snapshot. */
+/** What the pull of a store (the pictures', the documents') needs. */
+export interface StorePullOptions {
+  /** Where the map the pages read is written, beside the snapshot. */
   contentDir: string;
   /** The snapshot just pulled, read once for every step of the pull that needs it. */
   snapshot: Snapshot;
   mediaBase: string;
-  /** The picture store (machine setting PICTURE_DIR). */
+  /** The store (machine setting PICTURE_DIR, DOCUMENT_DIR). */
   storeDir: string;
-  /** Every picture is asked for again (the nightly run), or only those of these snapshot items (`post:12@ru`). */
+  /** Every file is asked for again (the nightly run), or only those of these snapshot items (`post:12@ru`). */
   revalidate: 'all' | ReadonlySet<string>;
   log?: (line: string) => void;
 }
@@ -34,7 +35,7 @@ export interface PicturePullStats {
   ms: number;
 }
 
-export async function pullPictures(options: PicturePullOptions): Promise<PicturePullStats> {
+export async function pullPictures(options: StorePullOptions): Promise<PicturePullStats> {
   const { contentDir, snapshot, mediaBase, storeDir, revalidate, log = console.log } = options;
   const started = performance.now();
   const sources = pictureSources(snapshot, mediaBase);

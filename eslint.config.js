@@ -39,6 +39,8 @@ const layer = (name, files, ...patterns) => ({ name: `layers/${name}`, files, ru
 /** Code that runs in the browser: islands and features, and the <script>s of their .astro files (not the tests, nor the frontmatter, which the build runs). */
 const BROWSER = ['src/islands/**/*.{ts,tsx}', 'src/features/**/*.{ts,tsx}', 'src/islands/**/*.astro/*.ts', 'src/features/**/*.astro/*.ts'];
 const TESTS = ['**/*.test.ts', '**/*.spec.ts', 'tests/**'];
+/** Build-time code that lives with its feature: Node, run by the build, not shipped to the browser. */
+const FEATURE_BUILD_STEPS = ['src/features/offline/build-service-worker.ts'];
 
 export default defineConfig([
   // ESLint reads no .gitignore: what the build, the tests and the sample API write.
@@ -108,13 +110,13 @@ export default defineConfig([
   ),
   {
     ...layer('browser', BROWSER, importsNever(['content/', 'config.ts'], 'browser code (src/islands, src/features) imports neither src/content nor the settings (src/config.ts)')),
-    ignores: TESTS,
+    ignores: [...TESTS, ...FEATURE_BUILD_STEPS],
   },
   {
     // no-restricted-imports does not see import(): the browser's lazy imports stay in their own folder.
     name: 'layers/browser-lazy',
     files: BROWSER,
-    ignores: TESTS,
+    ignores: [...TESTS, ...FEATURE_BUILD_STEPS],
     rules: {
       'no-restricted-syntax': [
         'error',

@@ -39,10 +39,10 @@ export const REUSED_MARKER = /\((cached|restored)\)/;
 export const RENDER_START = 'static routes';
 
 /**
- * Listens to Astro's log until the returned `stop`: each page counted (`tick`), warnings and errors written
- * with their level and label.
+ * Listens to Astro's log until the returned `stop`: each page counted (`tick`), warnings and errors handed to
+ * `write` with their level and label.
  */
-export function listenToAstro(tick: () => void, write: (text: string) => unknown): { seen: PageLog; stop: () => void } {
+export function listenToAstro(tick: () => void, write: (text: string, level: 'warn' | 'error') => unknown): { seen: PageLog; stop: () => void } {
   const seen: PageLog = { count: 0, reused: 0, renderStarted: 0 };
   listening[LISTENER] = ({ level, label, message }) => {
     const line = plain(message);
@@ -51,7 +51,7 @@ export function listenToAstro(tick: () => void, write: (text: string) => unknown
       tick();
     } else if (REUSED_MARKER.test(line)) seen.reused++;
     else if (line.includes(RENDER_START)) seen.renderStarted = performance.now();
-    else if (level === 'warn' || level === 'error') write(`[${level}]${label && label !== 'SKIP_FORMAT' ? ` ${label}` : ''} ${message}\n`);
+    else if (level === 'warn' || level === 'error') write(`[${level}]${label && label !== 'SKIP_FORMAT' ? ` ${label}` : ''} ${message}\n`, level);
   };
   return { seen, stop: () => delete listening[LISTENER] };
 }

@@ -10,7 +10,8 @@
  * - hashes every file (the release's file list, which the rebuild compares
  *   with the previous release's to know what changed);
  * - writes each text file's compressed siblings (`.br`, most also `.gz`) from the compression cache;
- * - last, writes the policy and the service worker, whose precache list needs the final pages (service-worker.ts).
+ * - last, writes the policy and the service worker, whose precache list needs the final pages
+ *   (src/features/offline/build-service-worker.ts).
  *
  * Before this pass each of those read the whole release again (four reads of
  * some 35,000 files at 2,500 posts per language).

@@ -43,7 +43,11 @@ export async function renderSite(): Promise<RenderReport> {
   const started = performance.now();
   const write = (text: string) => process.stdout.write(text);
   const pages = progress('pages', previousPageCount(), write);
-  const log = listenToAstro(() => pages.tick(), write);
+  // Astro's errors to the standard error, as its own logger writes them.
+  const log = listenToAstro(
+    () => pages.tick(),
+    (text, level) => (level === 'error' ? process.stderr.write(text) : write(text)),
+  );
   if (!(await restoreByLink())) write('Astro copies the pages it reuses (its cache could not link them): the build is correct but slower.\n');
   const outDir = astroOutDir(readMachineSettings().outDir);
   try {
@@ -53,6 +57,8 @@ export async function renderSite(): Promise<RenderReport> {
     pages.done(`${log.seen.reused.toLocaleString('en')} reused`);
     outDir.done();
   }
+  // Astro falls back to its own console logger when it cannot load ours: then every page is printed and none counted.
+  if (!log.seen.count) write("warning: Astro's log did not reach the build (scripts/pipeline/astro/page-log.ts): no page was counted\n");
   const end = performance.now();
   return { ms: Math.round(end - started), renderMs: Math.round(end - (log.seen.renderStarted || started)), pages: log.seen.count, reused: log.seen.reused };
 }

@@ -22,6 +22,7 @@ import { policyHelper, type PolicyHelper } from '../helpers/load-policy.ts';
 import { startNginx, startVarnish, type Edge, type Nginx } from '../helpers/web-servers.ts';
 
 const WORK = '.cache/test-rebuild';
+const RELEASES = join(WORK, '.releases');
 let api: SampleApi;
 /** deploy/nginx.conf serving the published release, and deploy/varnish.vcl in front of it, from the edge test on. */
 let origin: Nginx | undefined;
@@ -40,12 +41,8 @@ beforeAll(async () => {
     SITE_URL: 'http://localhost:4321',
     // hCaptcha's public test key: rebuild refuses to publish without a key.
     HCAPTCHA_SITEKEY: '10000000-ffff-ffff-ffff-000000000001',
-    RELEASES_DIR: `${WORK}/releases`,
-    ASTRO_CACHE_DIR: `${WORK}/astro`,
-    CONTENT_DIR: `${WORK}/content`,
-    COMPRESS_CACHE_DIR: `${WORK}/compressed`,
-    PICTURE_DIR: `${WORK}/pictures`,
-    DOCUMENT_DIR: `${WORK}/documents`,
+    // Every folder of the build under one, as a district's on a server of several (src/config.ts).
+    DATA_DIR: WORK,
     POLICY_COMMAND: `${root.path} qorakul`,
   });
 });
@@ -56,7 +53,7 @@ afterAll(async () => {
   await api.close();
 });
 
-const release = (r: RebuildReport, path: string) => join(WORK, 'releases', r.release, path);
+const release = (r: RebuildReport, path: string) => join(RELEASES, r.release, path);
 
 /**
  * Builds the snapshot the last rebuild pulled from scratch into folders of its
@@ -96,14 +93,14 @@ describe('rebuild', () => {
     first = await rebuild('all');
     expect(first.previous).toBeNull();
     expect(first.build.pages).toBeGreaterThan(400);
-    expect(await readlink(join(WORK, 'releases', 'current'))).toBe(first.release);
+    expect(await readlink(join(RELEASES, 'current'))).toBe(first.release);
     expect(existsSync(release(first, 'index.html.br'))).toBe(true);
     // Root's helper was handed the policy of this release, and wrote it where nginx reads it.
     const policy = readFileSync(release(first, 'content-security-policy.txt'), 'utf8').trim();
     expect(readFileSync(join(root.dir, 'qorakul.conf'), 'utf8')).toBe(`add_header Content-Security-Policy "${policy}" always;\n`);
     // Its reports name internal addresses and errors: the service's user and group may read them, nobody else.
     for (const report of ['last-report.json', `reports/${first.id}.json`, `reports/${first.id}.files.json`]) {
-      expect(statSync(join(WORK, 'releases', report)).mode & 0o777, report).toBe(0o640);
+      expect(statSync(join(RELEASES, report)).mode & 0o777, report).toBe(0o640);
     }
     // A cold build draws every picture and compresses every file: generous on a busy 2-core machine.
   }, 600_000);
@@ -141,7 +138,7 @@ describe('rebuild', () => {
   }, 300_000);
 
   it('behind the edge: an edit reaches it within 5 s of the publish, unchanged pages come from it alone, and with the origin down it serves what it holds', async () => {
-    const releases = join(WORK, 'releases');
+    const releases = join(RELEASES);
     // The production rules, except one page kept a single second, to see a copy past its time stand in for a failed
     // origin (nginx matches the file a path was served from: try_files has changed $uri by then).
     origin = await startNginx({
@@ -240,7 +237,7 @@ describe('rebuild', () => {
     expect(existsSync(release(third, `news/${postId}/index.html`))).toBe(false);
     expect(html(third, 'news/page/2/index.html')).not.toContain(`/news/${postId}"`);
     // The previous release is still there to roll back to.
-    expect(await readlink(join(WORK, 'releases', 'previous'))).toBe(third.previous);
+    expect(await readlink(join(RELEASES, 'previous'))).toBe(third.previous);
     expect(await differencesFromCold(third, 'deleted')).toEqual([]);
   }, 300_000);
 
@@ -268,12 +265,12 @@ describe('rebuild', () => {
   }, 300_000);
 
   it('publishes nothing when nothing changed, and says so', async () => {
-    const current = await readlink(join(WORK, 'releases', 'current'));
+    const current = await readlink(join(RELEASES, 'current'));
     const same = await rebuild('all');
     expect(same.unchanged).toBe(true);
     expect(same.release).toBe(current);
     expect(same.files).toEqual({ added: [], changed: [], removed: [] });
-    expect(await readlink(join(WORK, 'releases', 'current'))).toBe(current);
+    expect(await readlink(join(RELEASES, 'current'))).toBe(current);
   }, 120_000);
 
   it('a forced rebuild in which every page is reused publishes, as a cold build would', async () => {
@@ -325,7 +322,7 @@ describe('rebuild', () => {
     expect(html(linked, `en/news/${withLinks}/index.html`)).toContain('<span class="file-note">(PDF, 40 KB)</span>');
     expect(html(linked, `news/${other}/index.html`)).toContain(`<a href="${path}">qaror`);
     // The operator sees the counts without the key.
-    expect((await readFreshness(join(WORK, 'releases'))).release?.content).toEqual({
+    expect((await readFreshness(join(RELEASES))).release?.content).toEqual({
       deadLinks: linked.content.deadLinks.length,
       unavailableDocuments: 1,
       itemsWithRemovedElements: linked.content.removed.length,
@@ -390,7 +387,7 @@ describe('rebuild', () => {
   }, 600_000);
 
   it('two rebuilds started together: one publishes a complete release, the other refuses', async () => {
-    const before = await readlink(join(WORK, 'releases', 'current'));
+    const before = await readlink(join(RELEASES, 'current'));
     const runOnce = () =>
       new Promise<{ code: number | null; out: string }>((resolve) => {
         const child = spawn(process.execPath, ['scripts/rebuild.ts'], { env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -403,26 +400,26 @@ describe('rebuild', () => {
     const codes = results.map((r) => r.code).sort();
     expect(codes, results.map((r) => r.out.slice(-400)).join('\n----\n')).toEqual([0, 75]);
     expect(results.find((r) => r.code === 75)!.out).toMatch(/Rebuild not started: another rebuild is running/);
-    const current = await readlink(join(WORK, 'releases', 'current'));
+    const current = await readlink(join(RELEASES, 'current'));
     expect(current).not.toBe(before);
     // The published release is one run's whole output: its files are exactly those its report hashed, and its links resolve.
-    const hashed = Object.keys(JSON.parse(readFileSync(join(WORK, 'releases', 'reports', `${current}.files.json`), 'utf8')) as object);
-    for (const f of hashed.slice(0, 50)) expect(existsSync(join(WORK, 'releases', current, f)), f).toBe(true);
-    expect((await checkLinks(join(WORK, 'releases', current))).broken).toEqual([]);
-    expect(existsSync(join(WORK, 'releases', 'rebuild.lock'))).toBe(false);
+    const hashed = Object.keys(JSON.parse(readFileSync(join(RELEASES, 'reports', `${current}.files.json`), 'utf8')) as object);
+    for (const f of hashed.slice(0, 50)) expect(existsSync(join(RELEASES, current, f)), f).toBe(true);
+    expect((await checkLinks(join(RELEASES, current))).broken).toEqual([]);
+    expect(existsSync(join(RELEASES, 'rebuild.lock'))).toBe(false);
   }, 600_000);
 
   it('leaves the published release in place when the API fails', async () => {
-    const current = await readlink(join(WORK, 'releases', 'current'));
+    const current = await readlink(join(RELEASES, 'current'));
     process.env.API_BASE = 'http://127.0.0.1:9';
     // The operator reads which call failed; the bundled sample API is never started in its place.
     await expect(rebuild('all')).rejects.toThrow(/The content API at http:\/\/127\.0\.0\.1:9 does not answer \(api\/home\/menus: fetch failed/);
     process.env.API_BASE = api.url;
-    expect(await readlink(join(WORK, 'releases', 'current'))).toBe(current);
+    expect(await readlink(join(RELEASES, 'current'))).toBe(current);
   }, 60_000);
 
   it('after many publishes keeps three releases, the served and the previous one among them, each with its file list', async () => {
-    const releases = join(WORK, 'releases');
+    const releases = join(RELEASES);
     const kept = (await readdir(releases)).filter((n) => /^\d{8}T\d{6}Z$/.test(n));
     expect(kept).toHaveLength(3);
     expect(kept).toContain(await readlink(join(releases, 'current')));

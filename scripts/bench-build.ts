@@ -22,6 +22,7 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { startSampleApi, type SampleApiOptions } from './sample-api/server.ts';
 import { mapLimit } from './lib/files.ts';
+import { foldersUnder } from '../src/config.ts';
 import { PICTURE_ENCODING } from '../src/content/pictures/settings.ts';
 import type { RebuildReport } from './pipeline/rebuild.ts';
 
@@ -35,6 +36,8 @@ const { values } = parseArgs({
   },
 });
 const WORK = '.cache/bench-build';
+/** Every folder of the build under WORK, as a district's on a server of several. */
+const FOLDERS = foldersUnder(WORK);
 /** The sample API's folder, kept between benchmarks: its photographs are drawn on first request, as a real server has them on disk. */
 const API_DIR = '.cache/bench-api';
 const mode = values.friendly
@@ -69,7 +72,7 @@ async function timedRebuild(env: NodeJS.ProcessEnv, args: string[] = []): Promis
   const code = await new Promise<number | null>((ok) => child.on('exit', ok));
   clearInterval(sampler);
   if (code !== 0) throw new Error(`rebuild exited with ${code}`);
-  const report = JSON.parse(readFileSync(`${WORK}/.releases/last-report.json`, 'utf8')) as RebuildReport;
+  const report = JSON.parse(readFileSync(`${FOLDERS.RELEASES_DIR}/last-report.json`, 'utf8')) as RebuildReport;
   return { ms: Math.round(performance.now() - started), peak, report };
 }
 
@@ -95,12 +98,11 @@ const env = {
   // rebuild refuses to run without both (it must never publish by default).
   SITE_URL: process.env.SITE_URL || 'http://127.0.0.1:4321',
   HCAPTCHA_SITEKEY: process.env.HCAPTCHA_SITEKEY || '10000000-ffff-ffff-ffff-000000000001',
-  // Every folder of the build under one, as a district's on a server of several (src/config.ts).
-  DATA_DIR: WORK,
+  ...FOLDERS,
 };
 /** Everything a cold build lacks, except the pictures the pull drew (the picture store). */
 async function forgetAllButPictures() {
-  for (const dir of ['.releases', '.cache/compressed', '.cache/astro', '.cache/content']) await rm(`${WORK}/${dir}`, { recursive: true, force: true });
+  for (const dir of [FOLDERS.RELEASES_DIR, FOLDERS.COMPRESS_CACHE_DIR, FOLDERS.ASTRO_CACHE_DIR, FOLDERS.CONTENT_DIR]) await rm(dir, { recursive: true, force: true });
 }
 const post = (offset: number) => (api.db.prepare('SELECT id FROM posts WHERE type = 1 ORDER BY date DESC, id DESC LIMIT 1 OFFSET ?').get(offset) as { id: number }).id;
 const rows: { name: string; ms: number; peak: number; report: RebuildReport }[] = [];
@@ -195,7 +197,7 @@ for (const r of rows) {
 // What the chosen encoding costs and what it saves: the largest picture of a news page, against the CPU per picture.
 const first = rows[0]!.report;
 const drawnPictures = Math.max(1, first.pull.pictures.fetch.downloaded);
-const release = `${WORK}/.releases/current`;
+const release = `${FOLDERS.RELEASES_DIR}/current`;
 const newsPage = readFileSync(`${release}/news/${samplePost}/index.html`, 'utf8');
 const largest = [...newsPage.matchAll(/\/_astro\/pictures\/[\w-]+-(\d+)\.webp/g)].sort((a, b) => Number(b[1]) - Number(a[1]))[0];
 const bytes = largest ? statSync(`${release}${largest[0]}`).size : 0;

@@ -171,6 +171,25 @@ export function readMachineSettings(source: Source = process.env): MachineSettin
   };
 }
 
+/**
+ * Every folder a build writes, as the settings that name them, all under `dataDir` as DATA_DIR puts them, each
+ * set on its own so that none set in the caller's environment (RELEASES_DIR …) points elsewhere: for a build
+ * of its own, a test's or a benchmark's.
+ */
+export function foldersUnder(dataDir: string) {
+  const source = { DATA_DIR: dataDir };
+  const folders = readMachineSettings(source);
+  return {
+    OUT_DIR: folders.outDir,
+    CONTENT_DIR: readConfig(source).contentDir,
+    ASTRO_CACHE_DIR: folders.astroCacheDir,
+    RELEASES_DIR: folders.releasesDir,
+    PICTURE_DIR: folders.pictureDir,
+    DOCUMENT_DIR: folders.documentDir,
+    COMPRESS_CACHE_DIR: folders.compressCacheDir,
+  };
+}
+
 /** Addresses that never serve citizens, where a trial may publish any district: loopback, and the top-level names RFC 2606 keeps (`.example`, `.test`, `.invalid`, `.localhost`). */
 const TRIAL_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$|\.(?:example|test|invalid|localhost)$/;
 

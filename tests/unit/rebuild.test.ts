@@ -20,9 +20,11 @@ import { listFiles } from '../../scripts/lib/files.ts';
 import { startTestApi } from '../helpers/sample-api.ts';
 import { policyHelper, type PolicyHelper } from '../helpers/load-policy.ts';
 import { startNginx, startVarnish, type Edge, type Nginx } from '../helpers/web-servers.ts';
+import { foldersUnder } from '../../src/config.ts';
 
 const WORK = '.cache/test-rebuild';
-const RELEASES = join(WORK, '.releases');
+const FOLDERS = foldersUnder(WORK);
+const RELEASES = FOLDERS.RELEASES_DIR;
 let api: SampleApi;
 /** deploy/nginx.conf serving the published release, and deploy/varnish.vcl in front of it, from the edge test on. */
 let origin: Nginx | undefined;
@@ -41,8 +43,8 @@ beforeAll(async () => {
     SITE_URL: 'http://localhost:4321',
     // hCaptcha's public test key: rebuild refuses to publish without a key.
     HCAPTCHA_SITEKEY: '10000000-ffff-ffff-ffff-000000000001',
-    // Every folder of the build under one, as a district's on a server of several (src/config.ts).
-    DATA_DIR: WORK,
+    // Every folder of the build under one, as a district's on a server of several.
+    ...FOLDERS,
     POLICY_COMMAND: `${root.path} qorakul`,
   });
 });
@@ -138,7 +140,7 @@ describe('rebuild', () => {
   }, 300_000);
 
   it('behind the edge: an edit reaches it within 5 s of the publish, unchanged pages come from it alone, and with the origin down it serves what it holds', async () => {
-    const releases = join(RELEASES);
+    const releases = RELEASES;
     // The production rules, except one page kept a single second, to see a copy past its time stand in for a failed
     // origin (nginx matches the file a path was served from: try_files has changed $uri by then).
     origin = await startNginx({
@@ -322,7 +324,7 @@ describe('rebuild', () => {
     expect(html(linked, `en/news/${withLinks}/index.html`)).toContain('<span class="file-note">(PDF, 40 KB)</span>');
     expect(html(linked, `news/${other}/index.html`)).toContain(`<a href="${path}">qaror`);
     // The operator sees the counts without the key.
-    expect((await readFreshness(join(RELEASES))).release?.content).toEqual({
+    expect((await readFreshness(RELEASES)).release?.content).toEqual({
       deadLinks: linked.content.deadLinks.length,
       unavailableDocuments: 1,
       itemsWithRemovedElements: linked.content.removed.length,
@@ -419,7 +421,7 @@ describe('rebuild', () => {
   }, 60_000);
 
   it('after many publishes keeps three releases, the served and the previous one among them, each with its file list', async () => {
-    const releases = join(RELEASES);
+    const releases = RELEASES;
     const kept = (await readdir(releases)).filter((n) => /^\d{8}T\d{6}Z$/.test(n));
     expect(kept).toHaveLength(3);
     expect(kept).toContain(await readlink(join(releases, 'current')));

@@ -36,6 +36,8 @@ import { serveDist } from './serving/static-server.ts';
 const CONDITIONS = { kbps: 400, rttMs: 400, cpuSlowdown: 4 } as const;
 const WORK = '.cache/bench-ready';
 const RUN_TIMEOUT_MS = 60_000;
+/** An address of this machine: nothing else may be reached. */
+const ON_THIS_MACHINE = /^https?:\/\/(?:127\.0\.0\.1|localhost)[:/]/;
 
 /**
  * The controls that need more than HTML, each with what matches once it does what it promises: the browser
@@ -104,7 +106,11 @@ async function throttledPage(browser: Browser, { routed = true } = {}): Promise<
   const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, serviceWorkers: 'block' });
   // Nothing leaves this machine (a page that stays on it, as the search page does, may do without: Playwright's
   // routing turns the HTTP cache off).
-  if (routed) await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
+  if (routed)
+    await context.route(
+      (url) => !ON_THIS_MACHINE.test(url.href),
+      (route) => route.abort(),
+    );
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   const bytesPerSecond = (CONDITIONS.kbps * 1000) / 8;
@@ -279,7 +285,7 @@ async function searchOnce(browser: Browser, origin: string, lang: Language, api:
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*' }] });
     cdp.on('Fetch.requestPaused', ({ requestId, request }) => {
-      const local = /^https?:\/\/(127\.0\.0\.1|localhost)[:/]/.test(request.url);
+      const local = ON_THIS_MACHINE.test(request.url);
       if (local && !request.url.includes('/api/search')) void cdp.send('Fetch.continueRequest', { requestId });
       else if (!local || api === 'down') void cdp.send('Fetch.failRequest', { requestId, errorReason: 'ConnectionRefused' });
     });

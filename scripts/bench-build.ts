@@ -10,7 +10,8 @@
  * changed as the webhook tells it: a cold build that draws every picture, a
  * cold build with the pictures drawn, a text edit plus a new post (first after
  * a cold build, then in steady state), one post's text, a recent post's title
- * (in the side list of every detail page), one new post, and no change.
+ * (in the side list of every detail page), one new post, a recent post and one
+ * halfway down the archive deleted, and no change.
  * Prints, per run, wall time and its parts, requests made, pictures
  * downloaded and files drawn, pages rendered and reused, peak memory; then
  * what a phone downloads for a news page's largest picture against the CPU
@@ -142,6 +143,15 @@ try {
   api.db.prepare("UPDATE posts SET title = title || ' (tahrir)' WHERE id = ?").run(recent);
   await run("a recent post's title", ['--changed', `post:${recent}`]);
   await run('one new post', editAndAdd({ add: true }));
+  // A deletion shifts every post after it in a list numbered from the newest: one recent, one halfway down the archive.
+  for (const [name, offset] of [
+    ['a recent post deleted', 3],
+    ['a post halfway down the archive deleted', Math.floor(scale / 2)],
+  ] as const) {
+    const gone = post(offset);
+    api.db.prepare('DELETE FROM posts WHERE id = ?').run(gone);
+    await run(name, ['--changed', `post:${gone}`]);
+  }
   await run('no change (nothing published)');
   await run('no change, --force (the fixed cost)', ['--force']);
   samplePost = post(5);

@@ -86,8 +86,8 @@ sub vcl_recv {
 # One copy per page whatever way its address is written, so that a purge or a takedown reaches every way:
 # slashes merged, `%2F` and `%27` read as the origin reads them (nginx decodes and merges them too), other
 # spellings of a plain address refused, and
-# of the query only what the site reads, `pageNumber` (old list links, which the origin redirects); any other
-# (utm_source=…, fbclid=…) changes nothing the origin sends. A CDN must be told the same: README "Behind the edge".
+# no query: nothing the origin sends depends on one (utm_source=…, fbclid=…; an old list link's `pageNumber`
+# is read by the page in the browser). A CDN must be told the same: README "Behind the edge".
 sub hokimiyat_normalise_url {
     set req.url = regsuball(req.url, "%2[Ff]", "/");
     # Page paths hold `'`, which a browser may send escaped.
@@ -97,11 +97,7 @@ sub hokimiyat_normalise_url {
     if (req.url ~ "^[^?]*%(2[DdEe]|3[0-9]|4[1-9A-Fa-f]|5[0-9AaFf]|6[1-9A-Fa-f]|7[0-9AaEe])" || req.url ~ "^[^?]*/\.\.?(/|\?|$)") {
         return (synth(400, "Bad Request"));
     }
-    if (req.url ~ "[?&]pageNumber=[^&]*") {
-        set req.url = regsub(req.url, "^([^?]*)\?(?:.*&)?(pageNumber=[^&]*).*$", "\1?\2");
-    } else {
-        set req.url = regsub(req.url, "\?.*$", "");
-    }
+    set req.url = regsub(req.url, "\?.*$", "");
     set req.url = regsuball(req.url, "/{2,}", "/");
 }
 

@@ -16,7 +16,7 @@ import { readConfig, readMachineSettings } from '../../src/config.ts';
 import { loadDistrict } from '../../src/district/district.ts';
 import { DISTRICT_KEY_PATTERN } from '../../src/district/key.ts';
 import { nginxCacheMap } from './cache-rules.ts';
-import { listPathPattern, SECURITY_HEADERS, SITE_TABLES, type Tables } from './server-config.ts';
+import { SECURITY_HEADERS, SITE_TABLES, type Tables } from './server-config.ts';
 
 /** One district as the server holds it. */
 export interface ServedDistrict {
@@ -121,18 +121,6 @@ export const POLICY_DIR = '/etc/hokimiyat-site/nginx/policy';
 export const policySnippet = (district: string) => `${POLICY_DIR}/${district}.conf`;
 
 const indent = (lines: string[], by = '    ') => lines.map((l) => (l ? by + l : l));
-
-/** The old list links of every district (`/chust/news?pageNumber=2` → `/chust/news/page/2`): one map for all. */
-function listRedirects(districts: readonly ServedDistrict[], tables: Tables): string[] {
-  const lines = ['map "$uri?$arg_pageNumber" $hokimiyat_page_redirect {'];
-  const paths = [...new Set(districts.map((d) => d.basePath))].sort((a, b) => b.length - a.length);
-  for (const basePath of paths) {
-    const list = listPathPattern({ ...tables, basePath }).slice(1, -1);
-    lines.push(`    "~^(?<list>${list})/?\\?1$"                   $list;`, `    "~^(?<list>${list})/?\\?(?<n>[1-9][0-9]{0,5})$" $list/page/$n;`);
-  }
-  lines.push('    default "";', '}');
-  return lines;
-}
 
 /** The headers of every answer: its caching rule and the security headers (scripts/serving/server-config.ts says why each; HSTS: `; preload` only once every subdomain has HTTPS). */
 const EVERY_ANSWER = ['add_header Cache-Control $hokimiyat_cache_control always;', ...SECURITY_HEADERS.map(({ name, value }) => `add_header ${name} "${value}" always;`)];
@@ -244,9 +232,6 @@ function hostServers(host: string, districts: readonly ServedDistrict[], tables:
     "    # Answers made outside a district's location (a redirect below, another path's 404) carry them too; the",
     '    # security headers: scripts/serving/server-config.ts says why each; HSTS: `; preload` only once every subdomain has HTTPS.',
     ...indent(EVERY_ANSWER),
-    '    if ($hokimiyat_page_redirect) {',
-    '        return 301 $hokimiyat_page_redirect;',
-    '    }',
     '',
     ...indent(districts.flatMap((d) => [...districtLocation(d, tables), ''])),
     ...(atRoot ? [] : ["    # The host's other paths are not this server's districts'.", '    location / {', '        return 404;', '    }']),
@@ -276,10 +261,6 @@ export function nginxConfig(districts: readonly ServedDistrict[], tables: Tables
     '    304      $hokimiyat_cache_by_path;',
     '    default  "no-store";',
     '}',
-    '# Old list links (/news?pageNumber=2, /ru/official-lectures?pageNumber=1) go to the static pages',
-    '# (/news/page/2, /ru/official-lectures), as scripts/serve.ts does. Empty: no redirect.',
-    ...listRedirects(districts, tables),
-    '',
     'server_tokens off;',
     '',
     ...[...hosts].flatMap(([host, group]) => [...hostServers(host, group, tables), '']),

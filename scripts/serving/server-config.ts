@@ -1,8 +1,7 @@
 /**
  * The parts of the web server's configuration that follow from the site's
- * tables (the languages and the paginated lists), made from them rather than
- * copied by hand: the redirect of old list links (`/news?pageNumber=2` →
- * `/news/page/2`) in nginx (./nginx-config.ts), in `public/_redirects` and in `npm run preview`,
+ * tables (the languages), made from them rather than copied by hand: each
+ * language's not-found page in nginx (./nginx-config.ts) and in `public/_redirects`,
  * and the caching rule of each path (./cache-rules.ts).
  * The edge's error page by language (deploy/varnish.vcl), the static hosts'
  * caching rules (public/_headers) and the security headers of all three
@@ -14,14 +13,11 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LANGUAGES } from '../../src/i18n/languages.ts';
-import { SECTION_LIST } from '../../src/lib/sections.ts';
 import { cacheControl } from './cache-rules.ts';
 
 export interface Tables {
   /** URL prefixes of the languages, '' for the unprefixed default. */
   prefixes: readonly string[];
-  /** Slugs of the lists that have numbered pages. */
-  paginated: readonly string[];
   /** The path of the domain the site is served under ('' at the root; BASE_PATH, src/lib/base-path.ts). */
   basePath: string;
 }
@@ -29,7 +25,6 @@ export interface Tables {
 /** The tables of a site at the domain's root: the committed files are made from these. */
 export const SITE_TABLES: Tables = {
   prefixes: LANGUAGES.map((l) => l.prefix),
-  paginated: SECTION_LIST.filter((s) => s.paginated).map((s) => s.slug),
   basePath: '',
 };
 
@@ -52,28 +47,11 @@ export const SECURITY_HEADERS: readonly { name: string; value: string; httpsOnly
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const alternatives = (items: readonly string[]) => items.map(escape).join('|');
 
-/** `(/ru)?/news` and the like (under the base path), as a regular expression over a path, capturing the list's path. */
-export function listPathPattern(tables: Tables = SITE_TABLES): string {
-  const prefixed = tables.prefixes.filter(Boolean);
-  return `(${escape(tables.basePath)}/(?:(?:${alternatives(prefixed)})/)?(?:${alternatives(tables.paginated)}))`;
-}
-
 /** `public/_redirects`: for hosts that read one with query matching (Netlify). */
 export function redirectsFile(tables: Tables = SITE_TABLES): string {
-  const lines = [
-    '# Made by `npm run server-config` from the language and list tables (scripts/serving/server-config.ts): do not edit.',
-    '# Old list links /news?pageNumber=N go to the static page /news/page/N, as',
-    '# scripts/serve.ts and deploy/nginx.conf do. Page 1 is the list itself: its',
-    '# rule comes first and serves the page unchanged (the first matching rule wins).',
-    '# `!` because /news exists as a file, which would otherwise win over the rule.',
-  ];
-  for (const prefix of tables.prefixes) {
-    for (const list of tables.paginated) {
-      const path = `${tables.basePath}${prefix ? `/${prefix}` : ''}/${list}`;
-      lines.push(`${path} pageNumber=1 ${path} 200`, `${path} pageNumber=:n ${path}/page/:n 301!`);
-    }
-  }
+  const lines = ['# Made by `npm run server-config` from the language table (scripts/serving/server-config.ts): do not edit.'];
   lines.push(
+    '# Old list links /news?pageNumber=N are the list itself: its first page reads the number (old-page-numbers.ts).',
     "# A wrong address gets its language's not-found page with status 404, as nginx and scripts/serve.ts give it",
     "# (such a rule applies only where no file is found); the other languages first, the site's root last.",
   );

@@ -2,8 +2,8 @@
  * Serves a built site the way production does (see deploy/nginx.conf):
  * precompressed files by Accept-Encoding, a one-year immutable cache for
  * hashed assets and revalidation for HTML, the right content types, each
- * language's not-found page for unknown paths, and the old `?pageNumber=N`
- * list links redirected to their static pages. `npm run preview` and
+ * language's not-found page for unknown paths (an old `?pageNumber=N` list
+ * link is the list itself, whose first page reads it). `npm run preview` and
  * `npm start` serve with it, and the end-to-end tests. A site built under a
  * base path (BASE_PATH) is served under it, and several sites can share one
  * origin, each under its own path, as districts under one national domain do.
@@ -18,7 +18,7 @@ import { createGzip } from 'node:zlib';
 import { splitLocalizedPath } from '../../src/i18n/languages.ts';
 import { CSP_FILE } from '../pipeline/finish/csp.ts';
 import { COMPRESSIBLE } from '../pipeline/finish/precompress.ts';
-import { listPathPattern, SECURITY_HEADERS } from './server-config.ts';
+import { SECURITY_HEADERS } from './server-config.ts';
 import { cacheControl, ERROR_CACHE_CONTROL } from './cache-rules.ts';
 
 /** nginx's `gzip_comp_level` in deploy/nginx.conf: a page is some 9 KB at 5, made in under a millisecond. */
@@ -84,18 +84,6 @@ async function encoded(accepts: (coding: string) => boolean, file: string) {
     }
   }
   return null;
-}
-
-/**
- * The static page an old list link `/news?pageNumber=N` (or /official-lectures, in any language)
- * stands for: `/news/page/N`, page 1 being `/news`. Null for any other request.
- */
-const LIST_PATH = new RegExp(`^${listPathPattern()}/?$`);
-export function pageNumberRedirect(url: URL): string | null {
-  const list = LIST_PATH.exec(url.pathname);
-  const n = url.searchParams.get('pageNumber');
-  if (!list || n === null || !/^[1-9]\d{0,5}$/.test(n)) return null;
-  return n === '1' ? list[1]! : `${list[1]}/page/${n}`;
 }
 
 /** Inside `root` by path segments: `/..%2fdist-secret` resolves beside it, not inside. */
@@ -171,13 +159,6 @@ async function respond(sites: readonly LoadedSite[], req: IncomingMessage, res: 
   if (!served) return void res.writeHead(404, { 'cache-control': 'no-store', 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
   const { site, within: pathname } = served;
   const { root, csp } = site;
-  const listed = pageNumberRedirect(new URL(`${url.pathname.slice(site.basePath.length) || '/'}${url.search}`, 'http://x'));
-  const moved = listed && site.basePath + listed;
-  if (moved) {
-    return void res
-      .writeHead(301, { location: moved, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' })
-      .end(`<a href="${moved}">${moved}</a>`);
-  }
   const looked = await lookUp(root, pathname);
   if (!looked) return void res.writeHead(404).end('Not found');
   const { found, status } = looked;

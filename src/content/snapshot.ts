@@ -11,6 +11,11 @@ export interface LanguageContent {
   menus: NavGroup[];
   /** Post ids of each category, page by page as the API paginates them. */
   lists: Record<PostTypeName, number[][]>;
+  /**
+   * The site's own pages of each list, oldest first, numbered from the oldest post; the last is the list's
+   * first page, the newest posts (scripts/pipeline/pull/list-pages.ts).
+   */
+  listPages: Record<PostTypeName, number[][]>;
   posts: Record<number, Post>;
   /** Content pages that the menu references. */
   pages: Record<number, ContentPage>;

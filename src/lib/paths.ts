@@ -23,6 +23,7 @@ import type { LanguageContent } from '../content/snapshot.ts';
 import { LANGUAGES, type Language } from '../i18n/languages.ts';
 import type { PostTypeName } from '../api/types.ts';
 import { SECTIONS, type PostSection } from './sections.ts';
+import type { ListPage } from './list-pagination.ts';
 
 /** The `[...lang]` route parameter of a language: undefined for the unprefixed default. */
 export function langParam(lang: Language): string | undefined {
@@ -55,9 +56,9 @@ export function sectionPath(section: PostSection): string {
   return `/${section.slug}`;
 }
 
-/** `/news` for page 1, `/news/page/N` after it. */
-export function listPagePath(section: PostSection, page: number): string {
-  return page <= 1 ? sectionPath(section) : `${sectionPath(section)}/page/${page}`;
+/** `/news` for the list's first page (the newest posts), `/news/page/N` for numbered page N (src/lib/list-pagination.ts). */
+export function listPagePath(section: PostSection, page: ListPage): string {
+  return page === 'newest' ? sectionPath(section) : `${sectionPath(section)}/page/${page}`;
 }
 
 /** A post's detail page in its section: `/news/5`. */

@@ -4,25 +4,48 @@ import { contentFor, postsOf, summaryOf as summary } from '../content/store.ts';
 import type { LanguageContent } from '../content/snapshot.ts';
 import { LANGUAGES, localizePath } from '../i18n/languages.ts';
 import { fragmentName } from './fragments.ts';
+import { listPagination, type ListPage } from './list-pagination.ts';
+import { encodeApiPages } from '../features/nearest-list-page/old-page-numbers.ts';
 import { perLanguage, POST_HOMES, postPath } from './paths.ts';
 import { SECTION_LIST, SECTIONS, type PostSection } from './sections.ts';
 
-/** Page 1 of a section's list (every post, for sections that are not paginated), in every language. */
+/** The newest first, as a page shows them: the layout keeps each page oldest first (list-pagination.ts). */
+const newestFirst = (content: LanguageContent, ids: readonly number[]) => postsOf(content, [...ids].reverse()).map(summary);
+
+/** The numbered pages of a section's list: every page of its layout but the last, the newest posts. */
+export const numberedPages = (content: LanguageContent, section: PostSection) => content.listPages[section.list].slice(0, -1);
+
+/** Every post of a section that is not paginated (announcements), at the list's own address. */
 export const sectionIndexPaths = (section: PostSection) =>
+  perLanguage((_lang, content) => [{ params: {}, props: { section, posts: postsOf(content, content.lists[section.list].flat()).map(summary) } }]);
+
+/** The first page of a paginated list (`/news`), the newest posts, with where each of the API's old page numbers begins (old-page-numbers.ts). */
+export const listFirstPagePaths = (section: PostSection) =>
   perLanguage((_lang, content) => {
-    const pages = content.lists[section.list];
-    const ids = section.paginated ? (pages[0] ?? []) : pages.flat();
-    return [{ params: {}, props: { section, posts: postsOf(content, ids).map(summary), pageCount: pages.length } }];
+    const pages = content.listPages[section.list];
+    const numbered = pages.length - 1;
+    const pageOf = new Map<number, ListPage>(pages.flatMap((ids, i) => ids.map((id) => [id, i === numbered ? 'newest' : i + 1] as [number, ListPage])));
+    return [
+      {
+        params: {},
+        props: {
+          section,
+          posts: newestFirst(content, pages.at(-1) ?? []),
+          pagination: listPagination('newest', numbered),
+          oldPageNumbers: { apiPages: encodeApiPages(content.lists[section.list], pageOf, numbered), numbered },
+        },
+      },
+    ];
   });
 
-/** Pages 2…N of every paginated section. */
+/** The numbered pages `/news/page/N` of every paginated section, N = 1 the oldest posts. */
 export const sectionPagePaths = () =>
   perLanguage((_lang, content) =>
     SECTION_LIST.filter((s) => s.paginated).flatMap((section) => {
-      const pages = content.lists[section.list];
-      return pages.slice(1).map((ids, i) => ({
-        params: { section: section.slug, page: String(i + 2) },
-        props: { section, posts: postsOf(content, ids).map(summary), page: i + 2, pageCount: pages.length },
+      const pages = numberedPages(content, section);
+      return pages.map((ids, i) => ({
+        params: { section: section.slug, page: String(i + 1) },
+        props: { section, posts: newestFirst(content, ids), pagination: listPagination(i + 1, pages.length) },
       }));
     }),
   );

@@ -13,7 +13,7 @@ import { STORAGE_KEYS } from '../../src/lib/storage.ts';
 const TEMPLATES = [
   '/',
   '/news',
-  '/news/page/2',
+  '/news/page/1',
   '/official-lectures',
   '/announcements-and-tenders',
   '/page/1',

@@ -3,88 +3,102 @@
  * Every expectation is read from the sample API through the `api` fixture, never hard-coded, and
  * every UI string from the dictionaries.
  */
-import { ELLIPSIS, TITLE_LINES, TRUNCATE } from '../../src/constants.ts';
+import { ELLIPSIS, LIST_PAGE_SIZE, TITLE_LINES, TRUNCATE } from '../../src/constants.ts';
 import { LANGUAGES, localizePath } from '../../src/i18n/languages.ts';
 import { DICTIONARIES, t } from '../../src/i18n/t.ts';
 import { expect, test } from './fixtures.ts';
-import { UZ_LATN, UZ_CYRL, RU, EN, cut, dateIn, numberIn, allPosts, expectMeta, expectWholeTitles, content } from './routes-helpers.ts';
-
-const LISTS = [
-  { path: '/news', type: 1, titleKey: 'news.title', langs: [UZ_LATN, RU] },
-  { path: '/official-lectures', type: 4, titleKey: 'lectures.title', langs: [UZ_CYRL, EN] },
-] as const;
+import { UZ_LATN, UZ_CYRL, RU, EN, cut, dateIn, numberIn, allPosts, expectMeta, expectWholeTitles, content, freshListPage } from './routes-helpers.ts';
 
 test.describe('paginated lists', () => {
-  for (const list of LISTS) {
-    for (const lang of list.langs) {
-      test(`${list.path} in ${lang.label}: page 1, the last page, ?pageNumber=2 and the cuts`, async ({ page, api, consoleErrors }) => {
-        const dict = DICTIONARIES[lang.code];
-        const first = await api.postList(list.type, lang.number, 1);
-        const second = await api.postList(list.type, lang.number, 2);
-        const last = await api.postList(list.type, lang.number, first.pageCount);
-        expect(first.pageCount).toBeGreaterThan(1);
-        expect(first.items).toHaveLength(10);
-        // The data must exercise the cuts.
-        expect(first.items.some((p) => Array.from(p.brief).length > TRUNCATE.newsListBrief)).toBe(true);
-        const pageLink = (n: number) => nav.getByRole('link', { name: t(lang, 'pagination.page', { n }), exact: true });
-        const previousLink = () => nav.getByRole('link', { name: dict['pagination.previous'], exact: true });
-        const nextLink = () => nav.getByRole('link', { name: dict['pagination.next'], exact: true });
-        const cards = content(page).locator('.card-grid article');
-        const nav = page.getByRole('navigation', { name: dict['pagination.label'] });
+  for (const lang of [UZ_LATN, RU]) {
+    test(`/news in ${lang.label}: the newest posts first, older pages by next and by number, and old ?pageNumber= links`, async ({ page, api, consoleErrors }) => {
+      const dict = DICTIONARIES[lang.code];
+      const posts = await allPosts(api, 1, lang);
+      const { numbered, onFirst } = freshListPage(0, posts.length);
+      expect(numbered).toBeGreaterThan(0);
+      // The data must exercise the cuts.
+      expect(posts.slice(0, onFirst).some((p) => Array.from(p.brief).length > TRUNCATE.newsListBrief)).toBe(true);
+      const nav = page.getByRole('navigation', { name: dict['pagination.label'] });
+      const pageLink = (n: number) => nav.getByRole('link', { name: t(lang, 'pagination.page', { n }), exact: true });
+      const newestLink = () => nav.getByRole('link', { name: dict['pagination.newest'], exact: true });
+      const previousLink = () => nav.getByRole('link', { name: dict['pagination.previous'], exact: true });
+      const nextLink = () => nav.getByRole('link', { name: dict['pagination.next'], exact: true });
+      const cards = content(page).locator('.card-grid article');
+      const titles = (from: number, to: number) => posts.slice(from, to).map((p) => p.title);
 
-        await page.goto(localizePath(lang, list.path));
-        await expect(page.getByRole('heading', { level: 1 })).toHaveText(dict[list.titleKey]);
-        await expect(cards).toHaveCount(10);
-        // List cards: title in 3 lines, brief 140 (docs/rules.md, Text truncation); the link is named by the whole title.
-        await expect(cards.getByRole('heading')).toHaveText(first.items.map((p) => p.title));
-        await expectWholeTitles(
-          cards.getByRole('link'),
-          first.items.map((p) => p.title),
-          TITLE_LINES.newsList,
-        );
-        await expect(cards.locator('.card__brief')).toHaveText(first.items.map((p) => cut(p.brief, TRUNCATE.newsListBrief)));
-        await expect(cards.first().getByRole('link')).toHaveAttribute('href', localizePath(lang, `${list.path}/${first.items[0]!.id}`));
-        await expectMeta(cards.first(), lang, first.items[0]!);
+      await page.goto(localizePath(lang, '/news'));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(dict['news.title']);
+      await expect(cards.getByRole('heading')).toHaveText(titles(0, onFirst));
+      // List cards: title in 3 lines, brief 140 (docs/rules.md, Text truncation); the link is named by the whole title.
+      await expectWholeTitles(cards.getByRole('link'), titles(0, onFirst), TITLE_LINES.newsList);
+      await expect(cards.locator('.card__brief')).toHaveText(posts.slice(0, onFirst).map((p) => cut(p.brief, TRUNCATE.newsListBrief)));
+      await expect(cards.first().getByRole('link')).toHaveAttribute('href', localizePath(lang, `/news/${posts[0]!.id}`));
+      await expectMeta(cards.first(), lang, posts[0]!);
 
-        // Page 1: 'previous' is disabled (an aria-disabled span, not a link), page 1 is the current one.
-        await expect(previousLink()).toHaveCount(0);
-        await expect(nav.locator('span[aria-disabled="true"]')).toHaveText(dict['pagination.previous']);
-        await expect(pageLink(1)).toHaveAttribute('aria-current', 'page');
-        await expect(nav.locator('[aria-current]')).toHaveCount(1);
-        await expect(nextLink()).toBeVisible();
+      // The first page: 'previous' (newer) is disabled, an aria-disabled span and not a link; it is the current page.
+      await expect(previousLink()).toHaveCount(0);
+      await expect(nav.locator('span[aria-disabled="true"]')).toHaveText(dict['pagination.previous']);
+      await expect(newestLink()).toHaveAttribute('aria-current', 'page');
+      await expect(nav.locator('[aria-current]')).toHaveCount(1);
 
-        // The numbered link to the last page: there 'next' is disabled.
-        await pageLink(first.pageCount).click();
-        await expect(page).toHaveURL(new RegExp(`${localizePath(lang, `${list.path}/page/${first.pageCount}`)}$`));
-        await expect(cards.getByRole('heading')).toHaveText(last.items.map((p) => p.title));
-        await expect(nextLink()).toHaveCount(0);
-        await expect(nav.locator('span[aria-disabled="true"]')).toHaveText(dict['pagination.next']);
-        await expect(previousLink()).toBeVisible();
-        await expect(pageLink(first.pageCount)).toHaveAttribute('aria-current', 'page');
-        await expect(nav.locator('[aria-current]')).toHaveCount(1);
+      // Next: the newest numbered page, the ten posts after the first page's.
+      await nextLink().click();
+      await expect(page).toHaveURL(new RegExp(`${localizePath(lang, `/news/page/${numbered}`)}$`));
+      await expect(page).toHaveTitle(new RegExp(t(lang, 'pagination.page', { n: numbered })));
+      await expect(cards.getByRole('heading')).toHaveText(titles(onFirst, onFirst + LIST_PAGE_SIZE));
+      await expect(pageLink(numbered)).toHaveAttribute('aria-current', 'page');
+      await expect(previousLink()).toBeVisible();
 
-        // An old link with ?pageNumber=2 lands on the static page 2, which shows the API's page 2.
-        await page.goto(`${localizePath(lang, list.path)}?pageNumber=2`);
-        await expect(page).toHaveURL(new RegExp(`${localizePath(lang, `${list.path}/page/2`)}$`));
-        await expect(cards.getByRole('heading')).toHaveText(second.items.map((p) => p.title));
-        await expect(cards.locator('.card__brief')).toHaveText(second.items.map((p) => cut(p.brief, TRUNCATE.newsListBrief)));
-        await expect(pageLink(2)).toHaveAttribute('aria-current', 'page');
-        await expect(previousLink()).toHaveAttribute('href', localizePath(lang, list.path));
+      // Page 1 by its number: the oldest posts, and there 'next' (older) is disabled.
+      await pageLink(1).click();
+      await expect(page).toHaveURL(new RegExp(`${localizePath(lang, '/news/page/1')}$`));
+      await expect(cards.getByRole('heading')).toHaveText(titles(posts.length - LIST_PAGE_SIZE, posts.length));
+      await expect(nextLink()).toHaveCount(0);
+      await expect(nav.locator('span[aria-disabled="true"]')).toHaveText(dict['pagination.next']);
+      await expect(nav.locator('[aria-current]')).toHaveCount(1);
+      await newestLink().click();
+      await expect(page).toHaveURL(new RegExp(`${localizePath(lang, '/news')}$`));
 
-        // A page past the end, or page 1 by number, leads to the nearest real page instead of "not found".
-        await page.goto(localizePath(lang, `${list.path}/page/999`));
-        await expect(page).toHaveURL(new RegExp(`${localizePath(lang, `${list.path}/page/${first.pageCount}`)}$`));
-        await expect(cards.getByRole('heading')).toHaveText(last.items.map((p) => p.title));
-        await page.goto(`${localizePath(lang, list.path)}?pageNumber=${first.pageCount + 5}`);
-        await expect(page).toHaveURL(new RegExp(`${localizePath(lang, `${list.path}/page/${first.pageCount}`)}$`));
-        await page.goto(localizePath(lang, `${list.path}/page/1`));
-        await expect(page).toHaveURL(new RegExp(`${localizePath(lang, list.path)}$`));
-        await expect(pageLink(1)).toHaveAttribute('aria-current', 'page');
-        // The not-found answer on the way is the browser's own line about the 404; nothing else may be logged.
-        consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !/status of 404 \(Not Found\)/.test(e)));
-        expect(consoleErrors).toEqual([]);
-      });
-    }
+      // An old link numbered from the newest post, as the API pages the list, lands on the page that holds that API page's first post.
+      const apiThird = (await api.postList(1, lang.number, 3)).items[0]!;
+      await page.goto(`${localizePath(lang, '/news')}?pageNumber=3`);
+      await expect(page).toHaveURL(new RegExp(`${localizePath(lang, `/news${freshListPage(posts.indexOf(posts.find((p) => p.id === apiThird.id)!), posts.length).path}`)}$`));
+      await expect(cards.getByRole('heading', { name: apiThird.title, exact: true })).toBeVisible();
+      // API page 2 begins among the newest posts: the link stays on the first page.
+      const apiSecond = (await api.postList(1, lang.number, 2)).items[0]!;
+      await page.goto(`${localizePath(lang, '/news')}?pageNumber=2`);
+      await expect(cards.getByRole('heading', { name: apiSecond.title, exact: true })).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`${localizePath(lang, '/news')}\\?pageNumber=2$`));
+
+      // A page past the newest numbered one leads to the list itself, page 0 to page 1, instead of "not found".
+      await page.goto(localizePath(lang, '/news/page/999'));
+      await expect(page).toHaveURL(new RegExp(`${localizePath(lang, '/news')}$`));
+      await expect(newestLink()).toHaveAttribute('aria-current', 'page');
+      await page.goto(localizePath(lang, '/news/page/0'));
+      await expect(page).toHaveURL(new RegExp(`${localizePath(lang, '/news/page/1')}$`));
+      // The not-found answer on the way is the browser's own line about the 404; nothing else may be logged.
+      consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !/status of 404 \(Not Found\)/.test(e)));
+      expect(consoleErrors).toEqual([]);
+    });
+  }
+
+  for (const lang of [UZ_CYRL, EN]) {
+    test(`/official-lectures in ${lang.label}: fewer than twenty lectures are one page with no page links, where every old link lands`, async ({ page, api, consoleErrors }) => {
+      const dict = DICTIONARIES[lang.code];
+      const posts = await allPosts(api, 4, lang);
+      expect(freshListPage(0, posts.length).numbered).toBe(0);
+      const first = await api.postList(4, lang.number, 1);
+      expect(first.pageCount).toBeGreaterThan(1);
+      const cards = content(page).locator('.card-grid article');
+      await page.goto(`${localizePath(lang, '/official-lectures')}?pageNumber=${first.pageCount}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(dict['lectures.title']);
+      await expect(cards.getByRole('heading')).toHaveText(posts.map((p) => p.title));
+      await expect(page.getByRole('navigation', { name: dict['pagination.label'] })).toHaveCount(0);
+      await page.goto(localizePath(lang, '/official-lectures/page/1'));
+      await expect(page).toHaveURL(new RegExp(`${localizePath(lang, '/official-lectures')}$`));
+      consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !/status of 404 \(Not Found\)/.test(e)));
+      expect(consoleErrors).toEqual([]);
+    });
   }
 });
 

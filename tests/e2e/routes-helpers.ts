@@ -5,7 +5,7 @@
 import type { Locator, Page } from '@playwright/test';
 import type { ApiClient } from '../../src/api/client.ts';
 import type { PostSummary, PostTypeId } from '../../src/api/types.ts';
-import { ELLIPSIS } from '../../src/constants.ts';
+import { ELLIPSIS, LIST_PAGE_SIZE } from '../../src/constants.ts';
 import { LANGUAGES, type Language } from '../../src/i18n/languages.ts';
 import { t, type MessageKey } from '../../src/i18n/t.ts';
 import { formatDate } from '../../src/lib/text.ts';
@@ -56,6 +56,17 @@ export async function allPosts(api: ApiClient, type: PostTypeId, lang: Language)
   const first = await api.postList(type, lang.number, 1);
   const rest = await Promise.all(Array.from({ length: first.pageCount - 1 }, (_, i) => api.postList(type, lang.number, i + 2)));
   return [first, ...rest].flatMap((p) => p.items);
+}
+
+/**
+ * Where a list laid out afresh, as the tests' build lays it out, shows the post at `index` (newest first) of
+ * `total` (docs/rules.md, Post lists): numbered pages of ten from the oldest post, n ÷ 10 − 1 of them (rounded
+ * down, none below 20 posts), and the newest rest on the list's first page. The path after the list's own.
+ */
+export function freshListPage(index: number, total: number): { numbered: number; onFirst: number; path: string } {
+  const numbered = Math.max(0, Math.floor(total / LIST_PAGE_SIZE) - 1);
+  const onFirst = total - numbered * LIST_PAGE_SIZE;
+  return { numbered, onFirst, path: index < onFirst ? '' : `/page/${numbered - Math.floor((index - onFirst) / LIST_PAGE_SIZE)}` };
 }
 
 /** Visible text of an HTML fragment. */

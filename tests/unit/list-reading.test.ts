@@ -30,9 +30,11 @@ describe('reading a list told what changed', () => {
     expect(read(before, before, 10, new Set([50]))).toEqual({ whole: pages(before, 10), read: 1 });
   });
 
-  it('a deleted post is read through to its own page and one past it', () => {
+  it('a deleted post costs one page wherever it stood: the pages after it are the previous ones shifted', () => {
     const deleted = before.filter((id) => id !== 45); // on page 6
-    expect(read(deleted, before, 10, new Set([45]))).toEqual({ whole: pages(deleted, 10), read: 7 });
+    expect(read(deleted, before, 10, new Set([45]))).toEqual({ whole: pages(deleted, 10), read: 1 });
+    const newest = before.filter((id) => id !== 100);
+    expect(read(newest, before, 10, new Set([100]))).toEqual({ whole: pages(newest, 10), read: 1 });
   });
 
   it('a list whose pages the pull shortened is read in full', () => {

@@ -4,10 +4,11 @@ import { contentPagePath, historicalPersonId, listPagePath, photoGroupId, photoG
 import { SECTIONS } from '../../src/lib/sections.ts';
 
 describe('site paths', () => {
-  it('puts a post under its section, and list pages after the first under page/N', () => {
+  it("puts a post under its section, a list's first page at its own address and numbered pages under page/N", () => {
     expect(postPath(SECTIONS.news, 5)).toBe('/news/5');
     expect(postPath(SECTIONS.announcements, 7)).toBe('/announcements-and-tenders/7');
-    expect(listPagePath(SECTIONS.lectures, 1)).toBe('/official-lectures');
+    expect(listPagePath(SECTIONS.lectures, 'newest')).toBe('/official-lectures');
+    expect(listPagePath(SECTIONS.lectures, 1)).toBe('/official-lectures/page/1');
     expect(listPagePath(SECTIONS.lectures, 3)).toBe('/official-lectures/page/3');
     expect(contentPagePath(4)).toBe('/page/4');
   });

@@ -108,8 +108,8 @@ describe('rebuild', () => {
   }, 600_000);
 
   it('re-renders only the pages that show an edited post, in all four languages', async () => {
-    // The 15th newest news item: on list page 2, not on the home page or in the side lists.
-    postId = (api.db.prepare('SELECT id FROM posts WHERE type = 1 AND lang = 1 ORDER BY date DESC, id DESC LIMIT 1 OFFSET 14').get() as { id: number }).id;
+    // The 21st newest of 28 news items: on numbered page 1 (the oldest ten), not on the list's first page, the home page or in the side lists.
+    postId = (api.db.prepare('SELECT id FROM posts WHERE type = 1 AND lang = 1 ORDER BY date DESC, id DESC LIMIT 1 OFFSET 20').get() as { id: number }).id;
     api.db.prepare("UPDATE posts SET title = 'Yangilangan sarlavha ' || lang, html = html || '<p>Yangi xatboshi.</p>' WHERE id = ?").run(postId);
     edited = await rebuild([{ type: 'post', id: postId }]);
     expect(edited.previous).toBe(first.release);
@@ -121,12 +121,12 @@ describe('rebuild', () => {
     // Its detail page and the list page that shows its title, in each language.
     for (const prefix of LANG_PREFIXES) {
       expect(changedHtml).toContain(`${prefix}/news/${postId}/index.html`);
-      expect(changedHtml).toContain(`${prefix}/news/page/2/index.html`);
+      expect(changedHtml).toContain(`${prefix}/news/page/1/index.html`);
     }
     expect(changedHtml, changedHtml.join(' ')).toHaveLength(8);
     expect(html(edited, `news/${postId}/index.html`)).toContain('Yangi xatboshi.');
-    expect(html(edited, 'news/page/2/index.html')).toContain('Yangilangan sarlavha 1');
-    expect(html(edited, 'ru/news/page/2/index.html')).toContain('Yangilangan sarlavha 3');
+    expect(html(edited, 'news/page/1/index.html')).toContain('Yangilangan sarlavha 1');
+    expect(html(edited, 'ru/news/page/1/index.html')).toContain('Yangilangan sarlavha 3');
     // Pages that do not show it are the same bytes as before.
     for (const page of ['index.html', 'ru/news/index.html', 'en/gallery/photo/index.html', 'uz-cyrl/information-service/index.html']) {
       expect(html(edited, page)).toBe(html(first, page));
@@ -229,6 +229,11 @@ describe('rebuild', () => {
     expect(html(added, 'news/index.html')).toContain('Eng yangi xabar 1');
     expect(html(added, `news/${model}/index.html`)).toContain('Eng yangi xabar 1');
     expect(added.build.rendered).toBeLessThan(added.build.pages * 0.3);
+    // Numbered from the oldest post, the numbered pages keep their posts and their bytes.
+    for (const prefix of LANG_PREFIXES) {
+      expect(added.files.changed).toContain(`${prefix}/news/index.html`);
+      expect(added.files.changed).not.toContain(`${prefix}/news/page/1/index.html`);
+    }
     expect(await differencesFromCold(added, 'new-post')).toEqual([]);
   }, 300_000);
 
@@ -237,7 +242,10 @@ describe('rebuild', () => {
     const third = await rebuild('all');
     for (const prefix of LANG_PREFIXES) expect(third.files.removed).toContain(`${prefix}/news/${postId}/index.html`);
     expect(existsSync(release(third, `news/${postId}/index.html`))).toBe(false);
-    expect(html(third, 'news/page/2/index.html')).not.toContain(`/news/${postId}"`);
+    // Its page is one shorter; no other list page moves.
+    expect(html(third, 'news/page/1/index.html')).not.toContain(`/news/${postId}"`);
+    const listPages = third.files.changed.filter((f) => /\/news\/page\/.*\.html$/.test(f));
+    expect(listPages.sort()).toEqual(LANG_PREFIXES.map((prefix) => `${prefix}/news/page/1/index.html`).sort());
     // The previous release is still there to roll back to.
     expect(await readlink(join(RELEASES, 'previous'))).toBe(third.previous);
     expect(await differencesFromCold(third, 'deleted')).toEqual([]);

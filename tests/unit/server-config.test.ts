@@ -1,9 +1,8 @@
-/** The web server's rules follow the language and list tables, with no other edit (scripts/serving/server-config.ts). */
+/** The web server's rules follow the language table, with no other edit (scripts/serving/server-config.ts). */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { exampleNginxConfig, nginxConfig } from '../../scripts/serving/nginx-config.ts';
-import { GENERATED_FILES, listPathPattern, redirectsFile, SITE_TABLES, varnishBlocks, withBlocks } from '../../scripts/serving/server-config.ts';
-import { pageNumberRedirect } from '../../scripts/serving/static-server.ts';
+import { GENERATED_FILES, redirectsFile, SITE_TABLES, varnishBlocks, withBlocks } from '../../scripts/serving/server-config.ts';
 import { cacheControl, STALE_WHILE_REVALIDATE_SECONDS } from '../../scripts/serving/cache-rules.ts';
 
 describe('server rules made from the tables', () => {
@@ -20,25 +19,13 @@ describe('server rules made from the tables', () => {
     expect(() => withBlocks('deploy/varnish.vcl', 'sub vcl_deliver {}\n', varnishBlocks())).toThrow(/deploy\/varnish\.vcl has no "# BEGIN language error pages/);
   });
 
-  it('a fifth language and a new paginated list need no other edit', () => {
-    const tables = { ...SITE_TABLES, prefixes: [...SITE_TABLES.prefixes, 'kaa'], paginated: [...SITE_TABLES.paginated, 'tenders'] };
-    expect(redirectsFile(tables)).toContain('/kaa/tenders pageNumber=:n /kaa/tenders/page/:n 301!');
+  it('a fifth language needs no other edit', () => {
+    const tables = { ...SITE_TABLES, prefixes: [...SITE_TABLES.prefixes, 'kaa'] };
+    expect(redirectsFile(tables)).toContain('/kaa/* /kaa/404/index.html 404');
     const blocks = nginxConfig([{ name: 'qorakul', host: 'qorakul.uz', names: ['qorakul.uz'], basePath: '', releasesDir: '/srv/r', webhookPort: '8790' }], tables);
     expect(blocks).toContain('location /kaa/ {');
     expect(varnishBlocks(tables)['language error pages']).toContain('"^/((uz-cyrl|ru|en|kaa)/)?500"');
     expect(blocks).toContain('error_page 404 /kaa/404/index.html;');
-    expect(new RegExp(`^${listPathPattern(tables)}$`).exec('/kaa/tenders')?.[1]).toBe('/kaa/tenders');
-  });
-
-  it('preview sends every old list link of every language where the tables say', () => {
-    for (const prefix of SITE_TABLES.prefixes) {
-      for (const list of SITE_TABLES.paginated) {
-        const path = `${prefix ? `/${prefix}` : ''}/${list}`;
-        expect(pageNumberRedirect(new URL(`http://x${path}?pageNumber=1`))).toBe(path);
-        expect(pageNumberRedirect(new URL(`http://x${path}/?pageNumber=12`))).toBe(`${path}/page/12`);
-      }
-    }
-    expect(pageNumberRedirect(new URL('http://x/xx/news?pageNumber=2'))).toBeNull();
   });
 });
 

@@ -3,14 +3,15 @@
  * lists are newest first, so a change moves only their beginning: once a
  * page read now is a run of the previous pull's list with nothing new in it,
  * the rest of the list is the previous pull's rest. One new post then costs
- * two list pages instead of every page of the list (250 at 2,500 news).
+ * two list pages instead of every page of the list (250 at 2,500 news), and a
+ * deleted post one, wherever it stood.
  *
  * The nightly run reads every page and catches what this cannot see: a post
  * dated back into the middle of a list that the webhook did not name.
  */
 
 export interface Named {
-  /** Posts named as changed that are gone (a deleted post shifts every page after its own). */
+  /** Posts named as changed that are gone (a deleted post shifts every API page after its own). */
   gone: ReadonlySet<number>;
   /** Posts named as changed whose date changed: they may have moved anywhere in the list, so must be read where they are now. */
   moved: ReadonlySet<number>;
@@ -32,9 +33,8 @@ export function restOfList(fetched: readonly number[][], previous: readonly numb
   const last = fetched[k - 1]!;
   const start = before.indexOf(last[0]!);
   if (start < 0 || last.some((id, i) => before[start + i] !== id)) return null;
-  const rest = before.slice(start + last.length);
-  // A deleted post still in the rest shifts every page after it: read on until it is behind.
-  if (rest.some((id) => named.gone.has(id))) return null;
+  // A post named as changed and found gone is gone from the rest too: the API's pages after it are the previous ones shifted.
+  const rest = before.slice(start + last.length).filter((id) => !named.gone.has(id));
   const flat = [...fetched.flat(), ...rest];
   if (new Set(flat).size !== flat.length || Math.ceil(flat.length / pageSize) !== pageCount) return null;
   // A post of this list dated anew is wherever its date puts it now: read on until it is seen.

@@ -31,6 +31,8 @@ import {
 import { diffHashes } from '../../lib/hash-diff.ts';
 import { createLimiter } from '../../lib/limit.ts';
 import { restOfList, type Named } from './list-reading.ts';
+import { layOutListPages } from './list-pages.ts';
+import { LIST_PAGE_SIZE } from '../../../src/constants.ts';
 import { LANGUAGES, type Language } from '../../../src/i18n/languages.ts';
 import { SNAPSHOT_FILE, type LanguageContent, type Snapshot } from '../../../src/content/snapshot.ts';
 
@@ -74,7 +76,7 @@ function itemHashes(snapshot: Snapshot | null): Map<string, string> {
     for (const v of c.videos) out.set(itemKey('video', code, v.id), itemHash(v));
     for (const s of c.surveys) out.set(itemKey('survey', code, s.id), itemHash(s));
     out.set(itemKey('menu', code), itemHash(c.menus));
-    out.set(itemKey('lists', code), itemHash(c.lists));
+    out.set(itemKey('lists', code), itemHash([c.lists, c.listPages]));
   }
   return out;
 }
@@ -121,6 +123,8 @@ export async function pullContent(options: PullOptions): Promise<PullSummary> {
     page: (lang, id) => (refetchPage(id) ? undefined : previous?.languages[lang.code]?.pages[id]),
     previous: (lang) => (changes === 'all' || changes.some((c) => c.type === 'post' && c.id === undefined) ? undefined : previous?.languages[lang.code]),
     named: changes === 'all' ? new Set() : new Set(changes.flatMap((c) => (c.type === 'post' && typeof c.id === 'number' ? [c.id] : []))),
+    // Every pull of the same API, told what changed or not, keeps the pages the site has published.
+    listPages: (lang) => (previous?.apiBase === options.apiBase ? previous.languages[lang.code]?.listPages : undefined),
   };
   const languages = await Promise.all(LANGUAGES.map((lang) => pullLanguage(client, lang, limit, reuse)));
   const snapshot: Snapshot = {
@@ -154,6 +158,8 @@ type Reuse = {
   previous: (lang: Language) => LanguageContent | undefined;
   /** Posts named as changed. */
   named: ReadonlySet<number>;
+  /** The site's pages of each list as the previous pull of this API laid them out (list-pages.ts). */
+  listPages: (lang: Language) => LanguageContent['listPages'] | undefined;
 };
 
 async function pullLanguage(client: ApiClient, language: Language, limit: ReturnType<typeof createLimiter>, reuse: Reuse): Promise<LanguageContent> {
@@ -198,6 +204,10 @@ async function pullLanguage(client: ApiClient, language: Language, limit: Return
   for (const post of details) if (post) posts[post.id] = post;
   // A post whose detail could not be read is left out of every list, so no link leads nowhere.
   const lists = Object.fromEntries(listEntries.map(([name, pages]) => [name, pages.map((page) => page.filter((id) => id in posts))])) as LanguageContent['lists'];
+  const laidOut = reuse.listPages(language);
+  const listPages = Object.fromEntries(
+    Object.entries(lists).map(([name, pages]) => [name, layOutListPages(pages.flat(), laidOut?.[name as PostTypeName], LIST_PAGE_SIZE)]),
+  ) as LanguageContent['listPages'];
 
   const pageIds = [...new Set(menus.flatMap((g) => g.items.flatMap((i) => (i.target.kind === 'page' ? [i.target.pageId] : []))))];
   const pageList = await Promise.all(pageIds.map((id) => reuse.page(language, id) ?? limit(() => skipMissing(client.page(id, lang)))));
@@ -213,7 +223,7 @@ async function pullLanguage(client: ApiClient, language: Language, limit: Return
   ]);
   const employees = Object.fromEntries(categories.map((c, i) => [c, employeeLists[i]!])) as Record<EmployeeCategory, Employee[]>;
 
-  return { lang, menus, lists, posts, pages, employees, photoGroups, videos, surveys };
+  return { lang, menus, lists, listPages, posts, pages, employees, photoGroups, videos, surveys };
 }
 
 /** A detail that is gone (404) between the list and the detail call is skipped, not fatal. */

@@ -61,6 +61,7 @@ export const en: ProductDictionary = {
   'pagination.previous': 'Previous',
   'pagination.next': 'Next',
   'pagination.page': 'Page {n}',
+  'pagination.newest': 'Newest',
   'news.title': 'News',
   // ---- Home page sections (docs/rules.md, Home page) ----
   'home.services': 'Services',

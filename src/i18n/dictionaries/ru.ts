@@ -61,6 +61,7 @@ export const ru: ProductDictionary = {
   'pagination.previous': 'Назад',
   'pagination.next': 'Вперёд',
   'pagination.page': 'Страница {n}',
+  'pagination.newest': 'Новые',
   'news.title': 'Новости',
   // ---- Home page sections (docs/rules.md, Home page) ----
   'home.services': 'Услуги',

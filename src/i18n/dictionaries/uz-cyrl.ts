@@ -61,6 +61,7 @@ export const uzCyrl: ProductDictionary = {
   'pagination.previous': 'Олдинги',
   'pagination.next': 'Кейинги',
   'pagination.page': '{n}-саҳифа',
+  'pagination.newest': 'Энг янгилари',
   'news.title': 'Янгиликлар',
   // ---- Home page sections (docs/rules.md, Home page) ----
   'home.services': 'Хизматлар',

@@ -64,6 +64,7 @@ export const uzLatn = {
   'pagination.previous': 'Oldingi',
   'pagination.next': 'Keyingi',
   'pagination.page': '{n}-sahifa',
+  'pagination.newest': 'Eng yangilari',
   'news.title': 'Yangiliklar',
   // ---- Home page sections (docs/rules.md, Home page) ----
   'home.services': 'Xizmatlar',

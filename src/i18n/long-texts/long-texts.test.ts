@@ -9,63 +9,17 @@ import { LANGUAGES, type LangCode } from '../languages.ts';
 import { ACCESSIBILITY_STATEMENT } from './accessibility-statement.ts';
 import type { LongText, LongTexts } from './long-text.ts';
 import { PRIVACY_NOTICE } from './privacy-notice.ts';
+import { searchWords } from '../../features/search/search-words.ts';
 
 const TEXTS: Record<string, LongTexts> = { ACCESSIBILITY_STATEMENT, PRIVACY_NOTICE };
 const CODES: LangCode[] = LANGUAGES.map((l) => l.code);
 const ALLOWED_PLACEHOLDERS = ['address', 'email', 'helpline', 'siteName'];
 
-/** Cyrillic letters as Uzbek Latin writes them, ў as oʻ less its mark: a name then reads alike in every script. */
-const LATIN: Record<string, string> = {
-  а: 'a',
-  б: 'b',
-  в: 'v',
-  г: 'g',
-  ғ: 'g',
-  д: 'd',
-  е: 'e',
-  ё: 'yo',
-  ж: 'j',
-  з: 'z',
-  и: 'i',
-  й: 'y',
-  к: 'k',
-  қ: 'q',
-  л: 'l',
-  м: 'm',
-  н: 'n',
-  о: 'o',
-  п: 'p',
-  р: 'r',
-  с: 's',
-  т: 't',
-  у: 'u',
-  ў: 'o',
-  ф: 'f',
-  х: 'x',
-  ҳ: 'h',
-  ц: 'ts',
-  ч: 'ch',
-  ш: 'sh',
-  щ: 'sh',
-  ъ: '',
-  ы: 'i',
-  ь: '',
-  э: 'e',
-  ю: 'yu',
-  я: 'ya',
-};
-
 /**
- * A text as lower-case Latin words between single spaces, with no apostrophes: koʻl, ko'l and кўл come out alike,
- * and so do a Russian word and its Latin spelling (район, rayon); a name is found however it is spelt.
+ * A text as its words, the way the site's search compares them (search-words.ts): koʻl, ko'l and кўл come out
+ * alike, and so do a Russian word and its Latin spelling (район, rayon); a name is found however it is spelt.
  */
-const fold = (text: string) =>
-  [...text.toLowerCase()]
-    .map((c) => LATIN[c] ?? c)
-    .join('')
-    .replace(/[ʻʼ'‘’`]/g, '')
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
+const fold = (text: string) => searchWords(text).join(' ');
 
 /**
  * A folded word less its ending, so that a name is found however a sentence inflects it: a Russian adjective's

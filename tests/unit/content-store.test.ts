@@ -1,0 +1,35 @@
+/** What the pages read: a snapshot the site can no longer read is named, with what to run. */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LANGUAGES } from '../../src/i18n/languages.ts';
+
+const saved = process.env.CONTENT_DIR;
+afterEach(() => {
+  process.env.CONTENT_DIR = saved;
+  vi.resetModules();
+});
+
+/** The store of a fresh module, reading a snapshot written into a folder of its own. */
+async function storeReading(snapshot: unknown) {
+  const dir = mkdtempSync(join(tmpdir(), 'snapshot-'));
+  writeFileSync(join(dir, 'snapshot.json'), JSON.stringify(snapshot));
+  process.env.CONTENT_DIR = dir;
+  vi.resetModules();
+  return { dir, store: await import('../../src/content/store.ts') };
+}
+
+const language = (listPages?: unknown) => ({ lang: 1, menus: [], lists: { news: [[1]] }, ...(listPages ? { listPages } : {}), posts: {}, pages: {} });
+
+describe('the content store', () => {
+  it('says a snapshot pulled before the list pages must be pulled again, and where it is', async () => {
+    const { dir, store } = await storeReading({ pulledAt: '', apiBase: '', languages: Object.fromEntries(LANGUAGES.map((l) => [l.code, language()])) });
+    expect(() => store.contentFor(LANGUAGES[0]!)).toThrow(`The content snapshot at ${join(dir, 'snapshot.json')} was pulled by an earlier version of the site: run "npm run pull"`);
+  });
+
+  it('reads a snapshot with them', async () => {
+    const { store } = await storeReading({ pulledAt: '', apiBase: '', languages: Object.fromEntries(LANGUAGES.map((l) => [l.code, language({ news: [[1]] })])) });
+    expect(store.contentFor(LANGUAGES[0]!).listPages.news).toEqual([[1]]);
+  });
+});

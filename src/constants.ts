@@ -20,7 +20,7 @@ export const TITLE_LINES = { homeCard: 2, newsList: 3, announcement: 3, sideList
 export type TitleLines = (typeof TITLE_LINES)[keyof typeof TITLE_LINES];
 export const ELLIPSIS = '...';
 
-/** Posts on a numbered page of the news and lectures (two cards a row); the list's first page shows this many to twice as many, less one (docs/rules.md, Post lists). */
+/** Posts on a numbered page of the news and lectures (two cards a row); the list's first page shows half as many to one and a half times as many, less one (docs/rules.md, Post lists). */
 export const LIST_PAGE_SIZE = 10;
 
 /** How many items each list of the home page shows, at most (docs/rules.md, Home page). */

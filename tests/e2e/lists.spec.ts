@@ -60,15 +60,16 @@ test.describe('paginated lists', () => {
       await expect(page).toHaveURL(new RegExp(`${localizePath(lang, '/news')}$`));
 
       // An old link numbered from the newest post, as the API pages the list, lands on the page that holds that API page's first post.
-      const apiThird = (await api.postList(1, lang.number, 3)).items[0]!;
-      await page.goto(`${localizePath(lang, '/news')}?pageNumber=3`);
-      await expect(page).toHaveURL(new RegExp(`${localizePath(lang, `/news${freshListPage(posts.indexOf(posts.find((p) => p.id === apiThird.id)!), posts.length).path}`)}$`));
-      await expect(cards.getByRole('heading', { name: apiThird.title, exact: true })).toBeVisible();
-      // API page 2 begins among the newest posts: the link stays on the first page.
-      const apiSecond = (await api.postList(1, lang.number, 2)).items[0]!;
-      await page.goto(`${localizePath(lang, '/news')}?pageNumber=2`);
-      await expect(cards.getByRole('heading', { name: apiSecond.title, exact: true })).toBeVisible();
-      await expect(page).toHaveURL(new RegExp(`${localizePath(lang, '/news')}\\?pageNumber=2$`));
+      for (const n of [2, 3]) {
+        const first = (await api.postList(1, lang.number, n)).items[0]!;
+        await page.goto(`${localizePath(lang, '/news')}?pageNumber=${n}`);
+        const path = freshListPage(
+          posts.findIndex((p) => p.id === first.id),
+          posts.length,
+        ).path;
+        await expect(page).toHaveURL(new RegExp(`${localizePath(lang, `/news${path}`)}${path ? '' : '\\?pageNumber=\\d'}$`));
+        await expect(cards.getByRole('heading', { name: first.title, exact: true })).toBeVisible();
+      }
 
       // A page past the newest numbered one leads to the list itself, page 0 to page 1, instead of "not found".
       await page.goto(localizePath(lang, '/news/page/999'));
@@ -83,7 +84,7 @@ test.describe('paginated lists', () => {
   }
 
   for (const lang of [UZ_CYRL, EN]) {
-    test(`/official-lectures in ${lang.label}: fewer than twenty lectures are one page with no page links, where every old link lands`, async ({ page, api, consoleErrors }) => {
+    test(`/official-lectures in ${lang.label}: fewer than fifteen lectures are one page with no page links, where every old link lands`, async ({ page, api, consoleErrors }) => {
       const dict = DICTIONARIES[lang.code];
       const posts = await allPosts(api, 4, lang);
       expect(freshListPage(0, posts.length).numbered).toBe(0);

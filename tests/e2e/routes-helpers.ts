@@ -60,11 +60,11 @@ export async function allPosts(api: ApiClient, type: PostTypeId, lang: Language)
 
 /**
  * Where a list laid out afresh, as the tests' build lays it out, shows the post at `index` (newest first) of
- * `total` (docs/rules.md, Post lists): numbered pages of ten from the oldest post, n ÷ 10 − 1 of them (rounded
- * down, none below 20 posts), and the newest rest on the list's first page. The path after the list's own.
+ * `total` (docs/rules.md, Post lists): numbered pages of ten from the oldest post, (n − 5) ÷ 10 of them
+ * (rounded down), and the newest rest, five to fourteen, on the list's first page. The path after the list's own.
  */
 export function freshListPage(index: number, total: number): { numbered: number; onFirst: number; path: string } {
-  const numbered = Math.max(0, Math.floor(total / LIST_PAGE_SIZE) - 1);
+  const numbered = Math.max(0, Math.floor((total - Math.ceil(LIST_PAGE_SIZE / 2)) / LIST_PAGE_SIZE));
   const onFirst = total - numbered * LIST_PAGE_SIZE;
   return { numbered, onFirst, path: index < onFirst ? '' : `/page/${numbered - Math.floor((index - onFirst) / LIST_PAGE_SIZE)}` };
 }

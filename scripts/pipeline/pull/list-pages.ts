@@ -4,9 +4,11 @@
  * The API numbers its pages from the newest post, so one new post moves every post of the list one place
  * and every page of it changes: at 10,000 news that is a thousand pages a language for each post. Here a
  * page, once full, keeps its posts and its number: the newest posts wait on the list's first page
- * (`/news`, `size` to `2 × size − 1` of them) until `size` more have come, and the oldest `size` of them
- * become the next numbered page. A new post then changes the first page and, every `size` posts, one new
- * numbered page and its neighbours' links; the rest of the archive is untouched.
+ * (`/news`, half of `size` to one and a half times it, less one: 5 to 14) until it would hold more, and
+ * then the oldest `size` of them become the next numbered page. The first page so weighs about what a page
+ * of `size` weighs (its first flight stays within the budget on a slow line). A new post then changes the
+ * first page and, every `size` posts, one new numbered page and its neighbours' links; the rest of the
+ * archive is untouched.
  *
  * The pages are the previous pull's, mended:
  * - a deleted post leaves its page one shorter (no page after it shifts);
@@ -15,7 +17,7 @@
  * - a post dated anew out of its page's order leaves it and is placed again by that rule;
  * - a numbered page left empty, or grown past `2 × size − 1`, is laid out again with every page newer
  *   than it, the only case in which numbers move;
- * - a first page that deletions left with fewer than `size` posts takes the newest numbered page back.
+ * - a first page that deletions left with fewer than half of `size` takes the newest numbered page back.
  *
  * A pull without a previous snapshot lays the list out afresh; so the pages are a function of the
  * snapshot, and a cold build of a snapshot writes what the rebuilds that led to it wrote.
@@ -26,6 +28,7 @@
  * list as the API orders it; `previous` the previous pull's pages (oldest first), if any.
  */
 export function layOutListPages(newestFirst: readonly number[], previous: readonly (readonly number[])[] | undefined, size: number): number[][] {
+  const fewest = Math.ceil(size / 2);
   const order = [...newestFirst].reverse();
   const numbered = (previous ?? []).slice(0, -1);
   const pageOf = new Map<number, number>();
@@ -50,9 +53,9 @@ export function layOutListPages(newestFirst: readonly number[], previous: readon
   const settled = broken < 0 ? pages : pages.slice(0, broken);
   const open = broken < 0 ? top : [...pages.slice(broken).flat(), ...top];
   // Deletions among the newest posts: the newest numbered page joins them again rather than leave a first page of a few.
-  while (open.length < size && settled.length) open.unshift(...settled.pop()!);
-  // The newest posts: whole pages of `size` from their oldest end while at least `2 × size` are left.
-  while (open.length >= 2 * size) settled.push(open.splice(0, size));
+  while (open.length < fewest && settled.length) open.unshift(...settled.pop()!);
+  // The newest posts: whole pages of `size` from their oldest end while more than the first page holds are left.
+  while (open.length >= fewest + size) settled.push(open.splice(0, size));
   return [...settled, open];
 }
 

@@ -31,6 +31,7 @@ test.describe('one name for one thing', () => {
     }
     expect(t(UZ_LATN, 'info.openBudget')).toContain('Ochiq byudjet');
     expect(t(UZ_CYRL, 'info.openBudget')).toContain('Очиқ бюджет');
+    expect(consoleErrors).toEqual([]);
   });
 
   test('the official speeches: the menu item and the page it opens have one name, in every language', async ({ page, consoleErrors }) => {
@@ -40,6 +41,7 @@ test.describe('one name for one thing', () => {
       await expect(menuLink(page, lang, '/official-lectures')).toHaveText(t(lang, 'lectures.title'));
     }
     expect(t(RU, 'lectures.title')).toBe('Официальные выступления');
+    expect(consoleErrors).toEqual([]);
   });
 
   test('the tours page is “Turistik sayohatlar”, in its menu item and its title', async ({ page, consoleErrors }) => {
@@ -53,6 +55,7 @@ test.describe('one name for one thing', () => {
       await expect(menuLink(page, lang, '/sayyorlik_sayohati')).toHaveText(title);
       expect(await page.locator('body').textContent()).not.toMatch(/sayyohlik sayohat|саёҳлик саёҳат/i);
     }
+    expect(consoleErrors).toEqual([]);
   });
 });
 
@@ -67,6 +70,7 @@ test.describe('words that read naturally', () => {
       await page.goto(localizePath(lang, '/'));
       await expect(page.locator('#map')).toHaveText(heading);
     }
+    expect(consoleErrors).toEqual([]);
   });
 
   test('the party groups’ sample table: names in the page’s script and headings that are words', async ({ page, consoleErrors }) => {
@@ -85,6 +89,7 @@ test.describe('words that read naturally', () => {
       }
       expect(await table.innerText()).not.toContain('@');
     }
+    expect(consoleErrors).toEqual([]);
   });
 });
 
@@ -97,6 +102,7 @@ test.describe('links to other sites in the reader’s language', () => {
       await expect(tile).toHaveAttribute('href', `https://uzbekistan.travel${PORTAL[lang.code]}`);
       await expect(tile).toHaveAttribute('target', '_blank');
     }
+    expect(consoleErrors).toEqual([]);
   });
 });
 
@@ -131,6 +137,7 @@ test.describe('a news item without a picture', () => {
       await page.goto(localizePath(lang, `/news/${post.id}`));
       await expect(h1(page)).toHaveText(post.title);
       await expect(page.locator('main .post__image, main [class*="image--none"]')).toHaveCount(0);
+      expect(consoleErrors).toEqual([]);
     });
   }
 });

@@ -16,7 +16,7 @@
  * send button looks unavailable until the check is solved, but stays focusable: pressed too early it says
  * what is missing and takes the citizen there, instead of doing nothing.
  */
-import { useEffect, useId, useRef, useState, type FocusEvent, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FocusEvent, type SubmitEvent } from 'react';
 import '../../styles/forms.scss';
 import './appeal-form.scss';
 import { ApiError, createApiClient } from '../../api/client.ts';
@@ -246,7 +246,7 @@ function AppealForm({ lang, helpline, apiBase, captcha, messages: m }: Props) {
     if (t) setCaptchaMissing(false);
   };
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending) return;
     const all = invalidFields(draft, 'all');

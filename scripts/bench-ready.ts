@@ -42,13 +42,13 @@ const ON_THIS_MACHINE = /^https?:\/\/(?:127\.0\.0\.1|localhost)[:/]/;
 /**
  * The controls that need more than HTML, each with what matches once it does what it promises: the browser
  * opens the search dialog from its button once the dialog is in the page; the panel's inline script marks it ready;
- * the votes' script marks their buttons ready; the appeal form (a React island) can send once hydrated.
+ * the votes' script marks their buttons ready; the appeal form's script marks its send button ready.
  */
 const CONTROLS = {
   search: { ready: '#search-dialog', on: 'id="search-dialog"' },
   panel: { ready: '#a11y-panel[data-ready="true"]', on: 'id="a11y-panel"' },
   votes: { ready: 'survey-votes .survey__vote[data-ready="true"]', on: '<survey-votes' },
-  appeal: { ready: 'astro-island[component-url*="AppealForm"]:not([ssr]) .appeal-form__send:not([disabled])', on: 'component-url="/_astro/AppealForm.' },
+  appeal: { ready: 'appeal-form .appeal-form__send[data-ready="true"]', on: '<appeal-form' },
 } as const;
 type Control = keyof typeof CONTROLS;
 /** The header's: the gap is from the text to the last of these. */

@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import { LANGUAGES, localizePath } from '../../src/i18n/languages.ts';
 import { DICTIONARIES, type Dictionary } from '../../src/i18n/t.ts';
 import { appealsWithMessage, publishPost, unpublishPost } from '../helpers/sample-db.ts';
-import { expect, hydrated, test } from './fixtures.ts';
+import { expect, appealFormReady, test } from './fixtures.ts';
 import { STORAGE_KEYS } from '../../src/lib/storage.ts';
 
 const HCAPTCHA_STUB = readFileSync(new URL('./hcaptcha-stub.js', import.meta.url), 'utf8');
@@ -128,7 +128,7 @@ test.describe('an appeal survives the connection', () => {
   const LABELS = { fullName: 'appeal.fullName', phone: 'appeal.phone', email: 'appeal.email', subject: 'appeal.subject', message: 'appeal.message' } as const;
   const field = (page: Page, d: Dictionary, f: keyof typeof LABELS) => page.getByLabel(d[LABELS[f]], { exact: true });
   async function fill(page: Page, d: Dictionary, message: string) {
-    await hydrated(page, 'AppealForm');
+    await appealFormReady(page);
     await field(page, d, 'fullName').fill('Karimov Bahodir Aliyevich');
     await field(page, d, 'phone').fill('+998901234567');
     await field(page, d, 'email').fill('bahodir.karimov@example.uz');

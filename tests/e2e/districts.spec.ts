@@ -16,7 +16,7 @@ import { serveDist } from '../../scripts/serving/static-server.ts';
 import { loadPolicy, policyHelper } from '../helpers/load-policy.ts';
 import { startNginx } from '../helpers/web-servers.ts';
 import { DICTIONARIES } from '../../src/i18n/t.ts';
-import { expect, hydrated, surveyVotesReady, test } from './fixtures.ts';
+import { expect, appealFormReady, surveyVotesReady, test } from './fixtures.ts';
 import { chooseLanguage } from './routes-helpers.ts';
 
 const run = promisify(execFile);
@@ -117,13 +117,13 @@ test('a vote cast on one district leaves the other’s survey open', async ({ pa
 test('an appeal draft written on one district is not restored on the other', async ({ page }) => {
   const message = 'Mahallamizdagi koʻcha chiroqlari bir oydan beri yonmayapti.';
   await page.goto(`${origin}/qorakul/murojaat_yuborish`);
-  await hydrated(page, 'AppealForm');
+  await appealFormReady(page);
   await page.getByLabel(UZ['appeal.message'], { exact: true }).fill(message);
   await page.reload();
   await expect(page.getByText(UZ['appeal.draftRestored'])).toBeVisible();
   await expect(page.getByLabel(UZ['appeal.message'], { exact: true })).toHaveValue(message);
   await page.goto(`${origin}/chust/murojaat_yuborish`);
-  await hydrated(page, 'AppealForm');
+  await appealFormReady(page);
   await expect(page.getByLabel(UZ['appeal.message'], { exact: true })).toHaveValue('');
   await expect(page.getByText(UZ['appeal.draftRestored'])).toHaveCount(0);
 });

@@ -35,9 +35,9 @@ export async function headerReady(page: Page): Promise<void> {
   await page.locator('#a11y-panel[data-ready="true"]').waitFor({ state: 'attached' });
 }
 
-/** Waits until the named React island has hydrated (Astro drops its `ssr` attribute then). */
-export async function hydrated(page: import('@playwright/test').Page, component: string): Promise<void> {
-  await page.locator(`astro-island[component-url*="${component}"]:not([ssr])`).first().waitFor({ state: 'attached' });
+/** Waits until the appeal form sends (src/features/appeal/appeal-form.ts has run). */
+export async function appealFormReady(page: Page): Promise<void> {
+  await page.locator('appeal-form .appeal-form__send[data-ready="true"]').waitFor({ state: 'attached' });
 }
 
 /** Waits until the survey buttons vote (src/features/surveys/survey-votes.ts has run). */

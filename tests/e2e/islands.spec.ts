@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { LANGUAGES, localizePath } from '../../src/i18n/languages.ts';
 import { DICTIONARIES, t, type Dictionary } from '../../src/i18n/t.ts';
-import { expect, expectPageFocus, headerReady, hydrated, surveyVotesReady, test } from './fixtures.ts';
+import { expect, expectPageFocus, headerReady, appealFormReady, surveyVotesReady, test } from './fixtures.ts';
 import { STORAGE_KEYS } from '../../src/lib/storage.ts';
 
 const HCAPTCHA_STUB = readFileSync(new URL('./hcaptcha-stub.js', import.meta.url), 'utf8');
@@ -244,7 +244,7 @@ test.describe('appeal form', () => {
   const LABELS = { fullName: 'appeal.fullName', phone: 'appeal.phone', email: 'appeal.email', subject: 'appeal.subject', message: 'appeal.message' } as const;
   const field = (page: Page, d: Dictionary, f: Field) => page.getByLabel(d[LABELS[f]], { exact: true });
   async function fill(page: Page, d: Dictionary, values: Partial<Record<Field, string>>) {
-    await hydrated(page, 'AppealForm');
+    await appealFormReady(page);
     for (const [f, value] of Object.entries(values)) await field(page, d, f as Field).fill(value);
   }
 
@@ -252,7 +252,7 @@ test.describe('appeal form', () => {
     test(`says each rule up front, checks a field when it is left, and needs the captcha (${lang.label})`, async ({ page }) => {
       const d = DICTIONARIES[lang.code];
       await page.goto(localizePath(lang, '/murojaat_yuborish'));
-      await hydrated(page, 'AppealForm');
+      await appealFormReady(page);
       const name = field(page, d, 'fullName');
       // The rule is in each field's description before anything is typed.
       await expect(name).toHaveAccessibleDescription(d['appeal.hintLength']);
@@ -323,7 +323,7 @@ test.describe('appeal form', () => {
     test(`names the captcha's company once, says what the personal data is for, and gives the other ways in (${lang.label})`, async ({ page }) => {
       const d = DICTIONARIES[lang.code];
       await page.goto(localizePath(lang, '/murojaat_yuborish'));
-      await hydrated(page, 'AppealForm');
+      await appealFormReady(page);
       const form = page.locator('form').filter({ has: page.getByRole('button', { name: d['appeal.submit'] }) });
       expect((await form.innerText()).match(/hCaptcha/g)).toHaveLength(1);
       await expect(page.getByText(d['appeal.personalData'])).toBeVisible();
@@ -417,7 +417,7 @@ test.describe('appeal form', () => {
         VALID,
       ] as const);
       await page.reload();
-      await hydrated(page, 'AppealForm');
+      await appealFormReady(page);
       await expect(field(page, d, 'fullName')).toHaveValue('');
       await expect(page.getByText(d['appeal.draftRestored'])).toHaveCount(0);
       expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.appealDraft)).toBeNull();
@@ -439,7 +439,7 @@ test.describe('appeal form', () => {
       // ...but the next person at the computer, in a new tab, finds an empty form.
       const next = await context.newPage();
       await next.goto(localizePath(lang, '/murojaat_yuborish'));
-      await hydrated(next, 'AppealForm');
+      await appealFormReady(next);
       await expect(field(next, d, 'fullName')).toHaveValue('');
       await expect(next.getByText(d['appeal.draftRestored'])).toHaveCount(0);
       await next.close();
@@ -493,7 +493,7 @@ test.describe('when the browser blocks site storage', () => {
       await page.keyboard.press('Escape');
       await expect(panel).toBeHidden();
 
-      await hydrated(page, 'AppealForm');
+      await appealFormReady(page);
       // In high contrast the disabled send button is readable: its text against its background at 4.5:1 or more.
       const ratio = await page.getByRole('button', { name: d['appeal.submit'] }).evaluate((b) => {
         const style = getComputedStyle(b);

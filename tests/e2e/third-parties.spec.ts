@@ -8,7 +8,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { LANGUAGES, localizePath } from '../../src/i18n/languages.ts';
 import { DICTIONARIES, type Dictionary } from '../../src/i18n/t.ts';
 import { CAPTCHA_LOAD_TIMEOUT_MS } from '../../src/features/appeal/appeal.ts';
-import { axeViolations, expect, expectPageFocus, hydrated, test } from './fixtures.ts';
+import { axeViolations, expect, expectPageFocus, appealFormReady, test } from './fixtures.ts';
 import { STORAGE_KEYS } from '../../src/lib/storage.ts';
 
 const HCAPTCHA_STUB = readFileSync(new URL('./hcaptcha-stub.js', import.meta.url), 'utf8');
@@ -171,7 +171,7 @@ test.describe('hCaptcha on the appeal form', () => {
   }
   async function openForm(page: Page, lang: (typeof LANGUAGES)[number]) {
     await page.goto(localizePath(lang, '/murojaat_yuborish'));
-    await hydrated(page, 'AppealForm');
+    await appealFormReady(page);
     await readToTheEnd(page);
   }
 

@@ -9,11 +9,60 @@
  * when the citizen asks is it kept on the device, for at most a day.
  */
 import { APPEAL_MIN_LENGTH } from '../../constants.ts';
+import type { MessageKey } from '../../i18n/t.ts';
 import { STORAGE_KEYS } from '../../lib/storage.ts';
 
 export const APPEAL_FIELDS = ['fullName', 'phone', 'email', 'subject', 'message'] as const;
 export type AppealField = (typeof APPEAL_FIELDS)[number];
 export type AppealDraft = Record<AppealField, string>;
+
+/** Each field as the citizen meets it: its label, the rule said under it, and what the phone's keyboard offers. */
+export const APPEAL_FIELD_INPUTS: Record<
+  AppealField,
+  { label: MessageKey; hint: MessageKey; type: 'text' | 'tel' | 'email' | 'textarea'; autocomplete: string; inputmode?: 'tel' | 'email' }
+> = {
+  fullName: { label: 'appeal.fullName', hint: 'appeal.hintLength', type: 'text', autocomplete: 'name' },
+  phone: { label: 'appeal.phone', hint: 'appeal.hintPhone', type: 'tel', autocomplete: 'tel', inputmode: 'tel' },
+  email: { label: 'appeal.email', hint: 'appeal.hintEmail', type: 'email', autocomplete: 'email', inputmode: 'email' },
+  subject: { label: 'appeal.subject', hint: 'appeal.hintLength', type: 'text', autocomplete: 'off' },
+  message: { label: 'appeal.message', hint: 'appeal.hintLength', type: 'textarea', autocomplete: 'off' },
+};
+
+/** The id of a part of the form (a field, its hint or error, the captcha's hint): one form per page. */
+export const fieldId = (part: string) => `appeal-${part}`;
+
+/** hCaptcha in production; on the bundled sample API (no internet), a local stand-in. */
+export type CaptchaConfig = { mode: 'hcaptcha'; sitekey: string; language: string } | { mode: 'demo' };
+
+/** What the form's script says in the page: the rest of the form is in its HTML. */
+export const APPEAL_MESSAGES = [
+  'appeal.minLength',
+  'appeal.badPhone',
+  'appeal.badEmail',
+  'appeal.submit',
+  'appeal.sending',
+  'appeal.tooShort',
+  'appeal.notSent',
+  'appeal.draftRestored',
+  'appeal.draftPrivacy',
+  'appeal.draftClear',
+  'appeal.draftCleared',
+  'appeal.offline',
+  'appeal.connectionLost',
+  'appeal.online',
+  'appeal.sentTitle',
+  'appeal.captchaHint',
+  'appeal.captchaLoad',
+  'appeal.captchaLoading',
+  'appeal.captchaError',
+  'appeal.captchaRetry',
+  'appeal.captchaMissing',
+  'toast.close',
+] as const satisfies readonly MessageKey[];
+export type AppealMessages = Record<(typeof APPEAL_MESSAGES)[number], string>;
+
+/** What the citizen reads under a field with a problem. */
+export const PROBLEM_MESSAGES = { short: 'appeal.minLength', phone: 'appeal.badPhone', email: 'appeal.badEmail' } as const satisfies Record<FieldProblem, MessageKey>;
 
 export const EMPTY_DRAFT: AppealDraft = { fullName: '', phone: '', email: '', subject: '', message: '' };
 export const DRAFT_STORAGE_KEY = STORAGE_KEYS.appealDraft;

@@ -10,6 +10,9 @@
  * button to try again; the browser coming back online tries again by itself. Nothing typed is touched. On the
  * bundled sample API (no internet) a local checkbox in the HTML stands in for hCaptcha.
  */
+// Imported with the form, not when first needed: a module that failed to arrive once (offline at the first focus)
+// would fail again at every retry until the page is reloaded, where hCaptcha's own script is asked for anew.
+import { hCaptchaLoader } from '@hcaptcha/loader';
 import { CAPTCHA_LOAD_TIMEOUT_MS, type AppealMessages, type CaptchaConfig } from './appeal.ts';
 
 /** idle: nothing asked of hCaptcha yet; loading: its script is on the way; ready: the widget shows. */
@@ -52,6 +55,10 @@ export class AppealCaptcha {
     this.#status = group.querySelector('[data-captcha-status]');
     this.#loadButton = group.querySelector('[data-captcha-load]');
     this.#missing = group.querySelector('[data-captcha-missing]');
+  }
+
+  /** Its buttons work from now on; a demo box ticked before the script ran counts as solved. */
+  connect(): void {
     this.#demoBox?.addEventListener('change', () => this.#onToken(this.#demoBox!.checked ? DEMO_TOKEN : null));
     if (this.#demoBox?.checked) this.#onToken(DEMO_TOKEN);
     if (this.#loadButton) {
@@ -94,19 +101,22 @@ export class AppealCaptcha {
   }
 
   #load(takeFocus: boolean): void {
-    if (this.#config.mode !== 'hcaptcha' || this.#phase === 'loading' || this.#phase === 'ready') return;
     if (takeFocus) this.#focusWhenReady = true;
+    if (this.#config.mode !== 'hcaptcha' || this.#phase === 'loading' || this.#phase === 'ready') return;
     this.#show('loading');
     // A load that never ends is a lost connection too.
     this.#timer = setTimeout(() => this.#phase === 'loading' && this.#show('failed'), CAPTCHA_LOAD_TIMEOUT_MS);
     const { sitekey, language } = this.#config;
-    import('@hcaptcha/loader')
-      .then(({ hCaptchaLoader }) => hCaptchaLoader({ render: 'explicit', sentry: false, hl: language }) as Promise<HCaptchaApi>)
+    (hCaptchaLoader({ render: 'explicit', sentry: false, hl: language }) as Promise<HCaptchaApi>)
       .then((api) => {
         this.#api = api;
         if (this.#phase !== 'loading') return;
+        // The focus is on the button that is about to go: it moves to the widget.
+        if (document.activeElement === this.#loadButton) this.#focusWhenReady = true;
         this.#show('ready');
         const compact = this.#group.clientWidth < NORMAL_WIDGET_PX;
+        // A widget drawn before (a load error since) is drawn afresh, not shown as it was left.
+        if (this.#widgetId !== undefined) api.reset(this.#widgetId);
         this.#widgetId ??= api.render(this.#widget!, {
           sitekey,
           hl: language,
@@ -129,6 +139,8 @@ export class AppealCaptcha {
   #show(phase: Phase): void {
     this.#phase = phase;
     if (phase !== 'loading') clearTimeout(this.#timer);
+    // A retry the citizen did not ask for (back online) must not pull focus from the field they are typing in.
+    if (phase === 'failed') this.#focusWhenReady = false;
     this.#group.querySelector('[data-captcha-about]')?.toggleAttribute('hidden', phase !== 'idle');
     if (this.#widget) this.#widget.hidden = phase !== 'ready';
     if (this.#status) {

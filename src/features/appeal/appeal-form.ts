@@ -60,7 +60,12 @@ class AppealFormElement extends HTMLElement {
   /** The idempotency key of the current draft; a new one once an appeal is confirmed or cleared. */
   #key = '';
 
+  #connected = false;
+
   connectedCallback(): void {
+    // Moved in the page, it keeps what it has: its listeners are on its own parts and the window already.
+    if (this.#connected) return;
+    this.#connected = true;
     this.#m = JSON.parse(this.dataset.messages ?? '{}') as AppealMessages;
     this.#form = this.querySelector('form')!;
     this.#send = this.#form.querySelector('.appeal-form__send')!;
@@ -68,6 +73,7 @@ class AppealFormElement extends HTMLElement {
     this.#captcha = new AppealCaptcha(this.#form.querySelector('[data-captcha]')!, JSON.parse(this.dataset.captcha ?? '{"mode":"demo"}') as CaptchaConfig, this.#m, (t) =>
       this.#solved(t),
     );
+    this.#captcha.connect();
     this.#restore();
 
     this.#form.addEventListener('submit', (event) => {
@@ -133,8 +139,9 @@ class AppealFormElement extends HTMLElement {
   /** The saved draft, under anything typed into the HTML before this script ran. */
   #restore(): void {
     const kept = loadDraft(siteStorage);
-    const store = kept ? siteStorage : tabStorage;
-    this.#keep.checked = kept !== null;
+    // Ticked before the script arrived: the citizen asked for the device.
+    const store = kept || this.#keep.checked ? siteStorage : tabStorage;
+    this.#keep.checked = store === siteStorage;
     const saved = kept ?? loadDraft(tabStorage);
     this.#key = loadDraftKey(store) ?? newIdempotencyKey();
     const typed = this.#draft();
@@ -148,6 +155,7 @@ class AppealFormElement extends HTMLElement {
       if (merged[f]) this.#touched.add(f);
     }
     saveDraft(store, merged, Date.now(), this.#key);
+    if (store === siteStorage) clearDraft(tabStorage);
     if (saved) this.#notice = 'restored';
     this.#showNotices();
     this.#showProblems();
@@ -282,6 +290,8 @@ class AppealFormElement extends HTMLElement {
       this.#form.prepend(summary);
     }
     const list = summary.querySelector('ul')!;
+    // An alert read out again at every keystroke would drown what the citizen types: only a changed list is replaced.
+    if (!takeFocus && [...list.children].map((li) => li.textContent).join('\n') === problems.map((p) => p.text).join('\n')) return;
     list.replaceChildren(
       ...problems.map((p) => {
         const item = document.createElement('li');
@@ -308,32 +318,49 @@ class AppealFormElement extends HTMLElement {
     this.#form.querySelector('.appeal-form__summary')?.remove();
   }
 
+  /** What the form says of the draft, then of the connection: each replaced only when it changes, so that a screen reader announces only the new sentence. */
   #showNotices(): void {
-    const paragraphs: HTMLElement[] = [];
+    const area = this.#form.querySelector<HTMLElement>('[data-notices]')!;
     const paragraph = (text: string, className = '') => {
       const p = document.createElement('p');
       p.className = `appeal-form__notice ${className}`.trim();
       p.textContent = text;
-      paragraphs.push(p);
       return p;
     };
-    if (this.#notice === 'restored') {
-      const p = paragraph(`${this.#m['appeal.draftRestored']} ${this.#m['appeal.draftPrivacy']} `);
-      const clear = p.appendChild(document.createElement('button'));
-      clear.type = 'button';
-      clear.className = 'appeal-form__clear';
-      clear.textContent = this.#m['appeal.draftClear'];
-      clear.addEventListener('click', () => this.#forgetDraft());
+    const slots = [
+      {
+        slot: 'draft',
+        said: this.#notice,
+        build: () => {
+          if (this.#notice === 'cleared') return paragraph(this.#m['appeal.draftCleared']);
+          const p = paragraph(`${this.#m['appeal.draftRestored']} ${this.#m['appeal.draftPrivacy']} `);
+          const clear = p.appendChild(document.createElement('button'));
+          clear.type = 'button';
+          clear.className = 'appeal-form__clear';
+          clear.textContent = this.#m['appeal.draftClear'];
+          clear.addEventListener('click', () => this.#forgetDraft());
+          return p;
+        },
+      },
+      {
+        slot: 'connection',
+        said: this.#connection,
+        build: () => {
+          const key = this.#connection === 'offline' ? 'appeal.offline' : this.#connection === 'lost' ? 'appeal.connectionLost' : 'appeal.online';
+          return paragraph(this.#m[key], `appeal-form__connection appeal-form__connection--${this.#connection}`);
+        },
+      },
+    ];
+    for (const { slot, said, build } of slots) {
+      const current = area.querySelector<HTMLElement>(`[data-slot="${slot}"]`);
+      if ((current?.dataset.said ?? null) === said) continue;
+      const next = said ? build() : null;
+      if (next) Object.assign(next.dataset, { slot, said });
+      if (current && next) current.replaceWith(next);
+      else if (current) current.remove();
+      else if (next && slot === 'draft') area.prepend(next);
+      else if (next) area.append(next);
     }
-    if (this.#notice === 'cleared') paragraph(this.#m['appeal.draftCleared']);
-    if (this.#connection) {
-      const key = this.#connection === 'offline' ? 'appeal.offline' : this.#connection === 'lost' ? 'appeal.connectionLost' : 'appeal.online';
-      paragraph(this.#m[key], `appeal-form__connection appeal-form__connection--${this.#connection}`);
-    }
-    const area = this.#form.querySelector('[data-notices]')!;
-    // Only what changed is replaced, so that a screen reader announces only the new sentence.
-    const same = paragraphs.length === area.children.length && paragraphs.every((p, i) => p.outerHTML === area.children[i]!.outerHTML);
-    if (!same) area.replaceChildren(...paragraphs);
   }
 
   /** The confirmation in place of the form, with focus; the page's one heading says what happened. */

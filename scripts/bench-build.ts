@@ -10,7 +10,7 @@
  * changed as the webhook tells it: a cold build that draws every picture, a
  * cold build with the pictures drawn, a text edit plus a new post (first after
  * a cold build, then in steady state), one post's text, a recent post's title
- * (in the side list of every detail page), one new post, a recent post and one
+ * (in the side list of every detail page, settled and latest), one new post, a recent post and one
  * halfway down the archive deleted, and no change.
  * Prints, per run, wall time and its parts, requests made, pictures
  * downloaded and files drawn, pages rendered and reused, peak memory; then
@@ -138,8 +138,9 @@ try {
   await run('text edit + new post, first after cold', editAndAdd({ edit: true, add: true }));
   await run('text edit + new post, steady state', editAndAdd({ edit: true, add: true }));
   await run("one post's text", editAndAdd({ edit: true }));
-  // The second newest: its title is in the latest-news side list of every detail page.
-  const recent = post(1);
+  // The newest post of the last full pull (the cold one; two posts were added since): its title is in the side
+  // list of every detail page, the settled one of the archive's posts and the latest of the first page's.
+  const recent = post(2);
   api.db.prepare("UPDATE posts SET title = title || ' (tahrir)' WHERE id = ?").run(recent);
   await run("a recent post's title", ['--changed', `post:${recent}`]);
   await run('one new post', editAndAdd({ add: true }));

@@ -16,6 +16,12 @@ export interface LanguageContent {
    * first page, the newest posts (scripts/pipeline/pull/list-pages.ts).
    */
   listPages: Record<PostTypeName, number[][]>;
+  /**
+   * The latest posts of each list as the last full pull read them (the nightly rebuild's): the side list beside
+   * the posts of the numbered list pages, so that a new post, told by the webhook, changes only the pages of the
+   * list's first page and not the whole archive's. A full pull brings it up to date.
+   */
+  settledLatest: Record<PostTypeName, number[]>;
   posts: Record<number, Post>;
   /** Content pages that the menu references. */
   pages: Record<number, ContentPage>;

@@ -19,8 +19,9 @@ function snapshot(): Snapshot {
     } catch (err) {
       throw new Error(`No content snapshot at ${file}: run "npm run build" (it pulls first). ${String(err)}`, { cause: err });
     }
-    // A snapshot pulled by an earlier version of the site lacks the list pages (scripts/pipeline/pull/list-pages.ts).
-    if (Object.values(cached.languages).some((c) => !c.listPages)) {
+    // A snapshot pulled by an earlier version of the site lacks the list pages (scripts/pipeline/pull/list-pages.ts)
+    // or the settled side lists.
+    if (Object.values(cached.languages).some((c) => !c.listPages || !c.settledLatest)) {
       cached = undefined;
       throw new Error(`The content snapshot at ${file} was pulled by an earlier version of the site: run "npm run pull" (or "npm run build") again.`);
     }

@@ -21,7 +21,7 @@ export const fragmentName = (kind: string, lang: Pick<Language, 'code'>) => `${k
 
 /**
  * The name of the fragment a fragment route rendered, from its site path:
- * `/ru/fragment/latest/news/index.html` → `latest-news@ru`.
+ * `/ru/fragment/latest/news/index.html` → `latest-news@ru`, `/fragment/settled/news/index.html` → `settled-news@uz-latn`.
  */
 export function fragmentNameOfPath(path: string): string {
   const { lang, path: rest } = splitLocalizedPath(path);

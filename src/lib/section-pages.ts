@@ -50,8 +50,15 @@ export const sectionPagePaths = () =>
     }),
   );
 
-/** The latest posts of a section, as its detail pages list them beside the post. */
-const latestOf = (content: LanguageContent, section: PostSection) => postsOf(content, content.lists[section.list][0] ?? []).map(summary);
+/**
+ * The side lists beside a section's posts: `latest`, the latest posts now, beside the posts of the list's first
+ * page; `settled`, the latest as the last full pull read them (snapshot.ts), beside every older post.
+ */
+const SIDE_LISTS = {
+  latest: (content: LanguageContent, section: PostSection) => postsOf(content, content.lists[section.list][0] ?? []).map(summary),
+  settled: (content: LanguageContent, section: PostSection) => postsOf(content, content.settledLatest[section.list]).map(summary),
+};
+type SideList = keyof typeof SIDE_LISTS;
 
 export type SectionDetailProps =
   /** A post among the latest shows the list without itself; every other post the shared fragment of that name. */
@@ -77,24 +84,30 @@ function postRedirects(content: LanguageContent): { id: number; to: string; titl
  * is not news (announcements, lectures, visiting receptions, historical
  * figures), so a search hit's `news/{id}` link always arrives.
  *
- * The side list: a post that is itself among the latest shows the list without
- * itself, so its page carries that list; every other page shows the same list,
- * the section's shared fragment (src/lib/fragments.ts), and its key leaves the
- * list out: a new post re-renders one fragment, not every page.
+ * The side list: a post on its list's first page shows the latest posts, an older post the settled list (SIDE_LISTS),
+ * so a new post changes the side list of the first page's posts only, and the archive's pages keep their bytes
+ * until the nightly full pull. A post that is itself in its list shows the list without itself, so its page
+ * carries that list; every other page shows the same list, a shared fragment (src/lib/fragments.ts), and its
+ * key leaves the list out: a new post re-renders one fragment, not every page.
  */
 export const sectionDetailPaths = () =>
   perLanguage<{ section: string; id: string }, SectionDetailProps>((lang, content) => [
     ...SECTION_LIST.flatMap((section) => {
-      const latest = latestOf(content, section);
-      const shared = fragmentName(`latest-${section.slug}`, lang);
-      return content.lists[section.list].flat().map((id) => ({
-        params: { section: section.slug, id: String(id) },
-        props: {
-          section,
-          post: content.posts[id]!,
-          ...(latest.some((p) => p.id === id) ? { latest: latest.filter((p) => p.id !== id) } : { latestFragment: shared }),
-        },
-      }));
+      const firstPage = new Set(content.listPages[section.list].at(-1));
+      const sides = Object.fromEntries(
+        (Object.keys(SIDE_LISTS) as SideList[]).map((kind) => [kind, { posts: SIDE_LISTS[kind](content, section), fragment: fragmentName(`${kind}-${section.slug}`, lang) }]),
+      ) as Record<SideList, { posts: PostSummary[]; fragment: string }>;
+      return content.lists[section.list].flat().map((id) => {
+        const side = sides[firstPage.has(id) ? 'latest' : 'settled'];
+        return {
+          params: { section: section.slug, id: String(id) },
+          props: {
+            section,
+            post: content.posts[id]!,
+            ...(side.posts.some((p) => p.id === id) ? { latest: side.posts.filter((p) => p.id !== id) } : { latestFragment: side.fragment }),
+          },
+        };
+      });
     }),
     ...postRedirects(content).map(({ id, to, title }) => ({
       params: { section: SECTIONS.news.slug, id: String(id) },
@@ -107,11 +120,13 @@ export function postRedirectPaths(): string[] {
   return LANGUAGES.flatMap((lang) => postRedirects(contentFor(lang)).map(({ id }) => localizePath(lang, postPath(SECTIONS.news, id))));
 }
 
-/** The shared latest-posts fragment of every section, in every language. */
-export const latestFragmentPaths = () =>
+/** The shared side lists of every section (SIDE_LISTS), in every language. */
+export const sideListFragmentPaths = () =>
   perLanguage((_lang, content) =>
-    SECTION_LIST.map((section) => ({
-      params: { section: section.slug },
-      props: { section, latest: latestOf(content, section) },
-    })),
+    SECTION_LIST.flatMap((section) =>
+      (Object.keys(SIDE_LISTS) as SideList[]).map((kind) => ({
+        params: { kind, section: section.slug },
+        props: { section, latest: SIDE_LISTS[kind](content, section) },
+      })),
+    ),
   );

@@ -20,7 +20,15 @@ async function storeReading(snapshot: unknown) {
   return { dir, store: await import('../../src/content/store.ts') };
 }
 
-const language = (listPages?: unknown) => ({ lang: 1, menus: [], lists: { news: [[1]] }, ...(listPages ? { listPages } : {}), posts: {}, pages: {} });
+const language = (listPages?: unknown, settledLatest?: unknown) => ({
+  lang: 1,
+  menus: [],
+  lists: { news: [[1]] },
+  ...(listPages ? { listPages } : {}),
+  ...(settledLatest ? { settledLatest } : {}),
+  posts: {},
+  pages: {},
+});
 
 describe('the content store', () => {
   it('says a snapshot pulled before the list pages must be pulled again, and where it is', async () => {
@@ -28,8 +36,13 @@ describe('the content store', () => {
     expect(() => store.contentFor(LANGUAGES[0]!)).toThrow(`The content snapshot at ${join(dir, 'snapshot.json')} was pulled by an earlier version of the site: run "npm run pull"`);
   });
 
-  it('reads a snapshot with them', async () => {
+  it('says the same of a snapshot pulled before the settled side lists', async () => {
     const { store } = await storeReading({ pulledAt: '', apiBase: '', languages: Object.fromEntries(LANGUAGES.map((l) => [l.code, language({ news: [[1]] })])) });
+    expect(() => store.contentFor(LANGUAGES[0]!)).toThrow(/was pulled by an earlier version of the site: run "npm run pull"/);
+  });
+
+  it('reads a snapshot with them', async () => {
+    const { store } = await storeReading({ pulledAt: '', apiBase: '', languages: Object.fromEntries(LANGUAGES.map((l) => [l.code, language({ news: [[1]] }, { news: [1] })])) });
     expect(store.contentFor(LANGUAGES[0]!).listPages.news).toEqual([[1]]);
   });
 });

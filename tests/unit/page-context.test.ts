@@ -12,7 +12,7 @@ const menu = (title: string): NavGroup[] => [{ title, isTop: false, items: [] }]
 
 beforeAll(() => {
   const dir = mkdtempSync(join(tmpdir(), 'page-context-'));
-  const languages = Object.fromEntries(LANGUAGES.map((l) => [l.code, { menus: menu(`menu ${l.code}`), listPages: {} }]));
+  const languages = Object.fromEntries(LANGUAGES.map((l) => [l.code, { menus: menu(`menu ${l.code}`), listPages: {}, settledLatest: {} }]));
   writeFileSync(join(dir, 'snapshot.json'), JSON.stringify({ pulledAt: '', apiBase: '', languages }));
   process.env.CONTENT_DIR = dir;
 });

@@ -76,7 +76,7 @@ function itemHashes(snapshot: Snapshot | null): Map<string, string> {
     for (const v of c.videos) out.set(itemKey('video', code, v.id), itemHash(v));
     for (const s of c.surveys) out.set(itemKey('survey', code, s.id), itemHash(s));
     out.set(itemKey('menu', code), itemHash(c.menus));
-    out.set(itemKey('lists', code), itemHash([c.lists, c.listPages]));
+    out.set(itemKey('lists', code), itemHash([c.lists, c.listPages, c.settledLatest]));
   }
   return out;
 }
@@ -125,6 +125,8 @@ export async function pullContent(options: PullOptions): Promise<PullSummary> {
     named: changes === 'all' ? new Set() : new Set(changes.flatMap((c) => (c.type === 'post' && typeof c.id === 'number' ? [c.id] : []))),
     // Every pull of the same API, told what changed or not, keeps the pages the site has published.
     listPages: (lang) => (previous?.apiBase === options.apiBase ? previous.languages[lang.code]?.listPages : undefined),
+    // A pull told what changed keeps the side list of the archive's pages; a full pull (the nightly one) renews it.
+    settledLatest: (lang) => (changes === 'all' ? undefined : previous?.languages[lang.code]?.settledLatest),
   };
   const languages = await Promise.all(LANGUAGES.map((lang) => pullLanguage(client, lang, limit, reuse)));
   const snapshot: Snapshot = {
@@ -160,6 +162,8 @@ type Reuse = {
   named: ReadonlySet<number>;
   /** The site's pages of each list as the previous pull of this API laid them out (list-pages.ts). */
   listPages: (lang: Language) => LanguageContent['listPages'] | undefined;
+  /** The side list of the archive's pages that the previous pull settled, when this pull keeps it. */
+  settledLatest: (lang: Language) => LanguageContent['settledLatest'] | undefined;
 };
 
 async function pullLanguage(client: ApiClient, language: Language, limit: ReturnType<typeof createLimiter>, reuse: Reuse): Promise<LanguageContent> {
@@ -208,6 +212,11 @@ async function pullLanguage(client: ApiClient, language: Language, limit: Return
   const listPages = Object.fromEntries(
     Object.entries(lists).map(([name, pages]) => [name, layOutListPages(pages.flat(), laidOut?.[name as PostTypeName], LIST_PAGE_SIZE)]),
   ) as LanguageContent['listPages'];
+  // A settled post since deleted leaves the list one shorter: no page links to it, and the archive's pages stay as they are.
+  const settled = reuse.settledLatest(language);
+  const settledLatest = Object.fromEntries(
+    Object.entries(lists).map(([name, pages]) => [name, (settled?.[name as PostTypeName] ?? pages[0] ?? []).filter((id) => id in posts)]),
+  ) as LanguageContent['settledLatest'];
 
   const pageIds = [...new Set(menus.flatMap((g) => g.items.flatMap((i) => (i.target.kind === 'page' ? [i.target.pageId] : []))))];
   const pageList = await Promise.all(pageIds.map((id) => reuse.page(language, id) ?? limit(() => skipMissing(client.page(id, lang)))));
@@ -223,7 +232,7 @@ async function pullLanguage(client: ApiClient, language: Language, limit: Return
   ]);
   const employees = Object.fromEntries(categories.map((c, i) => [c, employeeLists[i]!])) as Record<EmployeeCategory, Employee[]>;
 
-  return { lang, menus, lists, listPages, posts, pages, employees, photoGroups, videos, surveys };
+  return { lang, menus, lists, listPages, settledLatest, posts, pages, employees, photoGroups, videos, surveys };
 }
 
 /** A detail that is gone (404) between the list and the detail call is skipped, not fatal. */

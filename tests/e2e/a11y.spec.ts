@@ -91,6 +91,8 @@ test('passes in every colour mode and text size', async ({ page }) => {
 
 for (const lang of [RU, UZ_LATN]) {
   test(`everything is inside a landmark, the test-mode note too, and headings go down one level at a time (${lang.label})`, async ({ page, api }) => {
+    // Eight pages, each read by axe: near the default 30 s on a busy 2-core machine.
+    test.slow();
     const d = DICTIONARIES[lang.code];
     const firstNews = (await api.postList(1, lang.number, 1)).items[0]!.id;
     // /page/2's text from the API starts with an <h3> right under the page's <h1>.

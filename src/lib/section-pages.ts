@@ -94,9 +94,8 @@ export const sectionDetailPaths = () =>
   perLanguage<{ section: string; id: string }, SectionDetailProps>((lang, content) => [
     ...SECTION_LIST.flatMap((section) => {
       const firstPage = new Set(content.listPages[section.list].at(-1));
-      const sides = Object.fromEntries(
-        (Object.keys(SIDE_LISTS) as SideList[]).map((kind) => [kind, { posts: SIDE_LISTS[kind](content, section), fragment: fragmentName(`${kind}-${section.slug}`, lang) }]),
-      ) as Record<SideList, { posts: PostSummary[]; fragment: string }>;
+      const side = (kind: SideList) => ({ posts: SIDE_LISTS[kind](content, section), fragment: fragmentName(`${kind}-${section.slug}`, lang) });
+      const sides = { latest: side('latest'), settled: side('settled') };
       return content.lists[section.list].flat().map((id) => {
         const side = sides[firstPage.has(id) ? 'latest' : 'settled'];
         return {

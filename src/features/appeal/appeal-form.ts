@@ -167,13 +167,14 @@ class AppealFormElement extends HTMLElement {
     clearDraft(wanted ? tabStorage : siteStorage);
   }
 
-  #forgetDraft(): void {
+  /** An empty form under a new idempotency key, the draft gone from both stores: once cleared (`notice`) or sent (none). */
+  #startAfresh(notice: 'cleared' | null): void {
     clearDraft(siteStorage);
     clearDraft(tabStorage);
     this.#key = newIdempotencyKey();
     for (const f of APPEAL_FIELDS) this.#control(f).value = '';
     this.#touched.clear();
-    this.#notice = 'cleared';
+    this.#notice = notice;
     this.#showNotices();
     this.#showProblems();
   }
@@ -221,14 +222,7 @@ class AppealFormElement extends HTMLElement {
       const outcome = await client.apply({ ...draft, captchaToken: this.#token, idempotencyKey: this.#key }, this.#lang());
       this.#say(null);
       if (outcome.kind === 'sent') {
-        clearDraft(siteStorage);
-        clearDraft(tabStorage);
-        this.#key = newIdempotencyKey();
-        for (const f of APPEAL_FIELDS) this.#control(f).value = '';
-        this.#touched.clear();
-        this.#notice = null;
-        this.#showNotices();
-        this.#showProblems();
+        this.#startAfresh(null);
         this.#showSent(outcome.message);
       } else if (outcome.kind === 'too-short') {
         void toast('warning', this.#m['appeal.tooShort'], this.#m['toast.close']);
@@ -338,7 +332,7 @@ class AppealFormElement extends HTMLElement {
           clear.type = 'button';
           clear.className = 'appeal-form__clear';
           clear.textContent = this.#m['appeal.draftClear'];
-          clear.addEventListener('click', () => this.#forgetDraft());
+          clear.addEventListener('click', () => this.#startAfresh('cleared'));
           return p;
         },
       },

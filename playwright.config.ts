@@ -28,7 +28,10 @@ export default defineConfig({
       executablePath: readMachineSettings().chromiumPath,
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
-    trace: 'retain-on-failure',
+    // No trace: recording one costs every test its DOM snapshots and screenshots, 40% of the layout matrix's time
+    // on this 2-core machine, and a failure's error-context.md already holds the page's state. To look into a
+    // failure, run it again with `--trace retain-on-failure`.
+    trace: 'off',
     // The service worker would answer requests before `page.route` sees them; only offline.spec.ts lets it run.
     serviceWorkers: 'block',
   },

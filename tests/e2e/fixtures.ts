@@ -6,8 +6,16 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { createApiClient } from '../../src/api/client.ts';
+import { LANGUAGES, type Language } from '../../src/i18n/languages.ts';
 
-export const test = base.extend<{ consoleErrors: string[]; api: ReturnType<typeof createApiClient> }>({
+/** Set per project in playwright.config.ts. */
+export type ProjectOptions = {
+  /** The languages axe reads every route template in, at this project's screen size. */
+  axeLanguages: Language['code'][];
+};
+
+export const test = base.extend<ProjectOptions & { consoleErrors: string[]; api: ReturnType<typeof createApiClient> }>({
+  axeLanguages: [LANGUAGES.map((l) => l.code), { option: true }],
   context: async ({ context }, use) => {
     await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) =>
       route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>External stub</title><h1>External stub</h1>' }),

@@ -4,7 +4,7 @@ import { contentFor, postsOf, summaryOf as summary } from '../content/store.ts';
 import type { LanguageContent } from '../content/snapshot.ts';
 import { LANGUAGES, localizePath } from '../i18n/languages.ts';
 import { fragmentName } from './fragments.ts';
-import { listPagination, type ListPage } from './list-pagination.ts';
+import { listPagination } from './list-pagination.ts';
 import { encodeApiPages } from '../features/nearest-list-page/old-page-numbers.ts';
 import { perLanguage, POST_HOMES, postPath } from './paths.ts';
 import { SECTION_LIST, SECTIONS, type PostSection } from './sections.ts';
@@ -24,7 +24,6 @@ export const listFirstPagePaths = (section: PostSection) =>
   perLanguage((_lang, content) => {
     const pages = content.listPages[section.list];
     const numbered = pages.length - 1;
-    const pageOf = new Map<number, ListPage>(pages.flatMap((ids, i) => ids.map((id) => [id, i === numbered ? 'newest' : i + 1] as [number, ListPage])));
     return [
       {
         params: {},
@@ -32,7 +31,7 @@ export const listFirstPagePaths = (section: PostSection) =>
           section,
           posts: newestFirst(content, pages.at(-1) ?? []),
           pagination: listPagination('newest', numbered),
-          oldPageNumbers: { apiPages: encodeApiPages(content.lists[section.list], pageOf, numbered), numbered },
+          oldPageNumbers: { apiPages: encodeApiPages(content.lists[section.list], pages), numbered },
         },
       },
     ];

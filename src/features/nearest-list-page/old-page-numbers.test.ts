@@ -1,8 +1,7 @@
 /** Old `?pageNumber=N` links, numbered from the newest post, reach the site's page that holds those posts. */
 import { describe, expect, it } from 'vitest';
 import { layOutListPages } from '../../../scripts/pipeline/pull/list-pages.ts';
-import type { ListPage } from '../../lib/list-pagination.ts';
-import { encodeApiPages, pageOfApiPage } from './old-page-numbers.ts';
+import { encodeApiPages, listPageOf, pageOfApiPage } from './old-page-numbers.ts';
 
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
 /** The API's pages of ten, newest first, and the site's layout of the same list. */
@@ -10,8 +9,7 @@ function lists(newestFirst: number[], previous?: number[][]) {
   const api = Array.from({ length: Math.ceil(newestFirst.length / 10) }, (_, i) => newestFirst.slice(i * 10, i * 10 + 10));
   const pages = layOutListPages(newestFirst, previous, 10);
   const numbered = pages.length - 1;
-  const pageOf = new Map<number, ListPage>(pages.flatMap((ids, i) => ids.map((id) => [id, i === numbered ? 'newest' : i + 1] as [number, ListPage])));
-  return { api, pages, numbered, pageOf, runs: encodeApiPages(api, pageOf, numbered) };
+  return { api, pages, numbered, pageOf: listPageOf(pages), runs: encodeApiPages(api, pages) };
 }
 
 describe('old page numbers', () => {

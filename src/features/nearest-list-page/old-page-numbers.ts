@@ -8,8 +8,19 @@
  */
 import type { ListPage } from '../../lib/list-pagination.ts';
 
-/** `N:page` runs (`1:41,3:39`): API page N begins on site page `page`, N + 1 on `page − 1` and so on; the first page is `numbered + 1`. */
-export function encodeApiPages(apiPages: readonly (readonly number[])[], pageOf: ReadonlyMap<number, ListPage>, numbered: number): string {
+/** The site's page that holds each post of a list laid out oldest page first: its number, or 'newest' for the last. */
+export function listPageOf(layout: readonly (readonly number[])[]): Map<number, ListPage> {
+  const numbered = layout.length - 1;
+  return new Map(layout.flatMap((ids, i) => ids.map((id) => [id, i === numbered ? 'newest' : i + 1] as [number, ListPage])));
+}
+
+/**
+ * `N:page` runs (`1:41,3:39`): API page N begins on site page `page`, N + 1 on `page − 1` and so on; the first
+ * page is `numbered + 1`. From the API's pages and the site's layout of the same list (listPageOf).
+ */
+export function encodeApiPages(apiPages: readonly (readonly number[])[], layout: readonly (readonly number[])[]): string {
+  const pageOf = listPageOf(layout);
+  const numbered = layout.length - 1;
   const runs: string[] = [];
   let expected: number | undefined;
   let previous = numbered + 1;

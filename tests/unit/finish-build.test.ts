@@ -58,12 +58,27 @@ describe('the last pass between builds', () => {
     expect(result.links.broken).toEqual(['index.html: /news/#photos (no element with that id)']);
   });
 
-  it('checks every page afresh when a file has gone', async () => {
+  it('checks afresh the pages that referred to a file that has gone, and only those', async () => {
     await finish(site(clean));
     const { ['/news/1/index.html']: _gone, ...rest } = clean;
     const result = await finish(site(rest));
-    expect(result.remembered).toBe(0);
+    // The home page refers to /news/ and the stylesheet only: its findings hold.
+    expect(result.remembered).toBe(1);
     expect(result.links.broken).toEqual(['news/index.html: /news/1/']);
+  });
+
+  it('a picture that has gone, named in a srcset of an unchanged page, is found', async () => {
+    const withPicture = {
+      ...clean,
+      '/_astro/p-320.webp': 'w',
+      '/_astro/p-640.webp': 'w',
+      '/news/1/index.html': page('<img src="/_astro/p-320.webp" srcset="/_astro/p-320.webp 320w, /_astro/p-640.webp 640w" alt="">'),
+    };
+    await finish(site(withPicture));
+    const { ['/_astro/p-640.webp']: _gone, ...rest } = withPicture;
+    const result = await finish(site(rest));
+    expect(result.remembered).toBe(2);
+    expect(result.links.broken).toEqual(['news/1/index.html: /_astro/p-640.webp']);
   });
 
   it('checks a changed page afresh', async () => {

@@ -20,7 +20,7 @@
  * the same bytes as last time. What the visitors found in each page as Astro
  * wrote it (and its hash once spliced, for the same fragments) is kept in this
  * pass's memo beside Astro's cache and replayed
- * for a page whose bytes and path are the same, while no file of the site has
+ * for a page whose bytes and path are the same, while no file it refers to has
  * gone and this pass's code is unchanged. The fragments are checked on their
  * own, once each, so a new post (a new side list) does not undo the memo.
  */
@@ -83,15 +83,17 @@ interface Memo {
 /** This module, with every module it imports or starts: what the memo's findings depend on. */
 const MEMO_ENTRY = fileURLToPath(import.meta.url);
 
-async function readMemo(file: string | undefined, basis: string, files: ReadonlySet<string>): Promise<Memo['pages']> {
-  if (!file) return {};
+/** The memo's pages, and the files of the site it was made for that have gone since (site paths). */
+async function readMemo(file: string | undefined, basis: string, files: ReadonlySet<string>): Promise<{ pages: Memo['pages']; gone: ReadonlySet<string> }> {
+  const none = { pages: {}, gone: new Set<string>() };
+  if (!file) return none;
   try {
     const memo = JSON.parse(await readFile(file, 'utf8')) as Memo;
-    // A file that has gone may be what some remembered page links to.
-    if (memo.basis !== basis || !memo.files.every((f) => files.has(f))) return {};
-    return memo.pages;
+    if (memo.basis !== basis) return none;
+    // A file that has gone may be what some remembered page refers to: its visitors say whether their findings hold.
+    return { pages: memo.pages, gone: new Set(memo.files.filter((f) => !files.has(f))) };
   } catch {
-    return {};
+    return none;
   }
 }
 
@@ -194,6 +196,8 @@ interface PassContext {
   sitePath: (file: string) => string;
   fragments: Fragments;
   remembered: Memo['pages'];
+  /** The files of the site the memo was made for that have gone since. */
+  gone: ReadonlySet<string>;
   /** The checks each page is handed to, in this order. */
   visitors: readonly PageVisitor[];
   compressor: Compressor;
@@ -283,6 +287,10 @@ class FinishPass {
     else keep(file, Number(nlink));
   }
 
+  /** Whether every finding remembered for a page holds without the files that have gone since. */
+  private holdsWithoutGone = (known: PageMemo) =>
+    !this.c.gone.size || this.c.visitors.every((visitor) => !visitor.holdsWithout || visitor.holdsWithout(known.findings[visitor.name], this.c.gone));
+
   /** What the page's checks found: from the memo for the same bytes at the same path, or now. */
   private checkPage(file: string, path: string, page: PageBytes, stamp: string): PageMemo {
     const known = this.c.remembered[path];
@@ -291,7 +299,7 @@ class FinishPass {
     // A page without markers is published as Astro wrote it.
     const finalHash = (names: string[]) => (names.length ? sha256(page.final()) : raw);
     const visited: PageToVisit = { file, path, text: page.text };
-    if (known?.raw === raw) {
+    if (known?.raw === raw && this.holdsWithoutGone(known)) {
       this.reusedFindings++;
       for (const visitor of this.c.visitors) visitor.replay(visited, known.findings[visitor.name]);
       const spliced = this.splicedKey(known.fragments);
@@ -334,7 +342,7 @@ export async function finishBuild(
   const files = all.filter((f) => !isFragmentPath(sitePath(f)));
   const sitePaths = files.map(sitePath);
   const basis = await memoBasis();
-  const remembered = await readMemo(memoFile, basis, new Set(sitePaths));
+  const { pages: remembered, gone } = await readMemo(memoFile, basis, new Set(sitePaths));
   const links = linkChecker(root, new Set(files));
   const scripts = inlineScriptVisitor();
   // The checks of every page: a new check is a new visitor here.
@@ -347,7 +355,7 @@ export async function finishBuild(
   const show = progress('compress', files.length);
   // Its threads keep the process alive until closed: started only here, where `finally` closes them.
   const compressor = await createCompressor(compressCache);
-  const pass = new FinishPass({ sitePath, fragments, remembered, visitors, compressor, previousRelease, knownHashes });
+  const pass = new FinishPass({ sitePath, fragments, remembered, gone, visitors, compressor, previousRelease, knownHashes });
   try {
     await mapLimit(
       files.filter((f) => !policyFiles.has(f) && f !== serviceWorker),

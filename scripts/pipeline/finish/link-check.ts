@@ -5,6 +5,7 @@
  * (finish-step.ts); `npm run check:links` on a built folder.
  */
 import type { PageVisitor } from './page-visitor.ts';
+import { referenceFilter, referenceProbe } from './reference-filter.ts';
 import { decodeHTMLAttribute } from 'entities';
 import { readFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
@@ -59,12 +60,15 @@ export interface LinkReport {
 
 /**
  * What the check of one clean page depends on besides the page itself and the
- * site's files: its anchors into other pages. A later build may replay it for
- * the same bytes at the same path while no file of the site has gone
- * (scripts/pipeline/finish/finish-step.ts): every reference that resolved still does.
+ * site's files: its anchors into other pages, and the files it refers to. A later
+ * build may replay it for the same bytes at the same path while none of those
+ * files has gone (scripts/pipeline/finish/finish-step.ts): every reference that
+ * resolved still does.
  */
 export interface PageLinks {
   checked: number;
+  /** The site paths of the files its references resolved to, as a filter (reference-filter.ts). */
+  targets: string;
   anchors: { url: string; path: string; id: string }[];
   /** The editors' links of the page, looked up again on a replay: a page published since makes one work. */
   editorLinks?: { url: string; path: string }[];
@@ -94,7 +98,8 @@ export function linkChecker(root: string, files: ReadonlySet<string>) {
   const deadEditorLinks: DeadEditorLink[] = [];
   const anchors: { from: string; url: string; target: string; id: string }[] = [];
   const found = new Map<string, string | null>();
-  const plainPaths = new Map<string, true>();
+  /** A plain site path's file, once looked up. */
+  const plainPaths = new Map<string, string>();
   let checked = 0;
   let pages = 0;
   const target = (pathname: string) => {
@@ -122,7 +127,8 @@ export function linkChecker(root: string, files: ReadonlySet<string>) {
       // Resolved from the page's address, under the site's base path: a reference outside that path leads nowhere of the site's.
       const address = siteAddress(pagePath);
       const base = `http://site${address.endsWith('/') ? address : `${address}/`}`;
-      const record: PageLinks = { checked: 0, anchors: [] };
+      const record: Omit<PageLinks, 'targets'> = { checked: 0, anchors: [] };
+      const targets = new Set<string>();
       const editors = editorLinksOf(html);
       for (const url of editors.hrefs) {
         const path = sitePathOf(url, base);
@@ -133,7 +139,11 @@ export function linkChecker(root: string, files: ReadonlySet<string>) {
         if (!url || /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(url)) continue; // external, mailto:, tel:, data:
         record.checked++;
         // A plain site path means the same on every page: most references (menus, assets) are these.
-        if (plainPaths.get(url)) continue;
+        const plain = plainPaths.get(url);
+        if (plain) {
+          targets.add(plain);
+          continue;
+        }
         const resolved = new URL(url, base);
         let pathname: string;
         try {
@@ -151,14 +161,17 @@ export function linkChecker(root: string, files: ReadonlySet<string>) {
         const into = target(pathname);
         if (!into) {
           broken.push(`${from}: ${url}`);
-        } else if (resolved.hash.length > 1 && into.endsWith('.html')) {
+          continue;
+        }
+        targets.add(into.slice(root.length));
+        if (resolved.hash.length > 1 && into.endsWith('.html')) {
           const id = decodeURIComponent(resolved.hash.slice(1));
           if (into !== file) record.anchors.push({ url, path: pathname, id });
           anchor(file, () => html, from, url, pathname, id);
-        } else if (/^\/[^?#%]*$/.test(url)) plainPaths.set(url, true);
+        } else if (/^\/[^?#%]*$/.test(url)) plainPaths.set(url, into.slice(root.length));
       }
       checked += record.checked;
-      return record;
+      return { ...record, targets: referenceFilter(targets) };
     },
     /** What `page()` returned for these bytes at this path in an earlier build whose files are all still here. */
     replay(file: string, html: () => string, record: PageLinks): void {
@@ -186,10 +199,14 @@ export type LinkChecker = ReturnType<typeof linkChecker>;
 
 /** The last pass's link check (./page-visitor.ts): each page checked by `checker`, or its earlier check replayed. */
 export function linkVisitor(checker: LinkChecker): PageVisitor<PageLinks> {
+  const probes = new WeakMap<ReadonlySet<string>, (filter: string) => boolean>();
+  const mayReferTo = (gone: ReadonlySet<string>) => probes.get(gone) ?? probes.set(gone, referenceProbe(gone)).get(gone)!;
   return {
     name: 'links',
     visit: ({ file, text }) => checker.page(file, text()),
     replay: ({ file, text }, links) => checker.replay(file, text, links),
+    // Anchors and editors' links are looked up again on every replay; a file the page referred to must still be here.
+    holdsWithout: (links, gone) => typeof links.targets === 'string' && !mayReferTo(gone)(links.targets),
   };
 }
 

@@ -19,4 +19,9 @@ export interface PageVisitor<Finding = unknown> {
   visit(page: PageToVisit): Finding;
   /** Takes into its result a finding the memo kept for a page with the same bytes at the same path. */
   replay(page: PageToVisit, finding: Finding): void;
+  /**
+   * Whether a finding still holds now that these files (site paths) have gone from the site since it was made.
+   * A visitor that does not say depends on the page's bytes alone.
+   */
+  holdsWithout?(finding: Finding, gone: ReadonlySet<string>): boolean;
 }

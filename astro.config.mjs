@@ -6,7 +6,7 @@ import { readConfig, readMachineSettings } from './src/config.ts';
 import { LANGUAGES } from './src/i18n/languages.ts';
 import { slugRedirects } from './src/routes.ts';
 import { FRAGMENT_DIR } from './src/lib/fragments.ts';
-import { postRedirectPaths } from './src/lib/section-pages.ts';
+import { unlistedPostPaths } from './src/lib/section-pages.ts';
 import { topicRedirectPaths } from './src/lib/topic-pages.ts';
 import { devPictures } from './scripts/pipeline/downloads/dev-server.ts';
 import { district } from './src/district/district.ts';
@@ -15,8 +15,9 @@ import { DISTRICT_KEY } from './src/district/key.ts';
 
 const redirects = slugRedirects();
 /**
- * `/news/{id}` of posts that are not news redirect to their own section, and topic slugs to the menu's content
- * page for them (noindex): read from the snapshot when the sitemap is written.
+ * `/news/{id}` of posts that are not news redirect to their own section, topic slugs to the menu's content
+ * page for them, and a post removed since the nightly pull says so (all noindex): read from the snapshot when the
+ * sitemap is written.
  */
 let contentRedirects;
 const config = readConfig();
@@ -33,7 +34,7 @@ export default defineConfig({
   integrations: [
     react(),
     // Every page in every language, with its hreflang alternates; not the redirects (menu slugs, /news/{id} of other posts),
-    // the error pages, or the search page (noindex).
+    // the removed posts' pages, the error pages, or the search page (noindex).
     sitemap({
       i18n: {
         defaultLocale: LANGUAGES[0].code,
@@ -41,7 +42,7 @@ export default defineConfig({
       },
       filter: (page) => {
         const path = new URL(page).pathname.replace(/\/$/, '') || '/';
-        contentRedirects ??= new Set([...postRedirectPaths(), ...topicRedirectPaths()]);
+        contentRedirects ??= new Set([...unlistedPostPaths(), ...topicRedirectPaths()]);
         return !(path in redirects) && !contentRedirects.has(path) && !/(^|\/)(404|500|offline|search)$/.test(path) && !path.split('/').includes(FRAGMENT_DIR);
       },
     }),

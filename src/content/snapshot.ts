@@ -1,7 +1,14 @@
 /** The shape of the build-time content snapshot that pages read (one per language). */
-import type { ContentPage, Employee, EmployeeCategory, NavGroup, PhotoGroup, Post, PostTypeName, Survey, Video } from '../api/types.ts';
+import type { ContentPage, Employee, EmployeeCategory, NavGroup, PhotoGroup, Post, PostSummary, PostTypeName, Survey, Video } from '../api/types.ts';
 import type { LangCode, LangNumber } from '../i18n/languages.ts';
 import { itemKey } from './changes.ts';
+
+/** What a list or side list shows of a post: never its body, so editing a body re-renders only that post's pages. */
+export const summaryOf = ({ id, title, brief, imageUrl, date, views }: PostSummary): PostSummary => ({ id, title, brief, imageUrl, date, views });
+
+/** The settled side lists as this version keeps them (what each post showed, not only its id); false for an earlier version's. */
+export const hasSettledSummaries = (content: Partial<LanguageContent> | undefined): boolean =>
+  !!content?.settledLatest && Object.values(content.settledLatest).every((list) => Array.isArray(list) && list.every((entry) => typeof entry === 'object' && entry !== null));
 
 /** The file, inside CONTENT_DIR, that the pull writes and the pages read. */
 export const SNAPSHOT_FILE = 'snapshot.json';
@@ -17,11 +24,13 @@ export interface LanguageContent {
    */
   listPages: Record<PostTypeName, number[][]>;
   /**
-   * The latest posts of each list as the last full pull read them (the nightly rebuild's): the side list beside
-   * the posts of the numbered list pages, so that a new post, told by the webhook, changes only the pages of the
-   * list's first page and not the whole archive's. A full pull brings it up to date.
+   * The latest posts of each list as the last full pull read them (the nightly rebuild's), titles, dates and
+   * counts as they were then: the side list beside the posts of the numbered list pages, so that a new post, a
+   * new title or a deletion, told by the webhook, changes only the pages of the list's first page and not the
+   * whole archive's. A full pull brings it up to date; until then a post deleted since is still named there, and
+   * its address says it was removed (src/lib/section-pages.ts).
    */
-  settledLatest: Record<PostTypeName, number[]>;
+  settledLatest: Record<PostTypeName, PostSummary[]>;
   posts: Record<number, Post>;
   /** Content pages that the menu references. */
   pages: Record<number, ContentPage>;

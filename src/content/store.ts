@@ -4,10 +4,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Post, PostSummary } from '../api/types.ts';
+import type { Post } from '../api/types.ts';
 import { readConfig } from '../config.ts';
 import type { Language } from '../i18n/languages.ts';
-import { SNAPSHOT_FILE, type LanguageContent, type Snapshot } from './snapshot.ts';
+import { hasSettledSummaries, SNAPSHOT_FILE, type LanguageContent, type Snapshot } from './snapshot.ts';
 
 let cached: Snapshot | undefined;
 
@@ -20,8 +20,8 @@ function snapshot(): Snapshot {
       throw new Error(`No content snapshot at ${file}: run "npm run build" (it pulls first). ${String(err)}`, { cause: err });
     }
     // A snapshot pulled by an earlier version of the site lacks the list pages (scripts/pipeline/pull/list-pages.ts)
-    // or the settled side lists.
-    if (Object.values(cached.languages).some((c) => !c.listPages || !c.settledLatest)) {
+    // or the settled side lists, or has those as bare post ids.
+    if (Object.values(cached.languages).some((c) => !c.listPages || !hasSettledSummaries(c))) {
       cached = undefined;
       throw new Error(`The content snapshot at ${file} was pulled by an earlier version of the site: run "npm run pull" (or "npm run build") again.`);
     }
@@ -32,9 +32,6 @@ function snapshot(): Snapshot {
 export function contentFor(lang: Language): LanguageContent {
   return snapshot().languages[lang.code];
 }
-
-/** What a list or side list shows of a post: never its body, so editing a body re-renders only that post's pages. */
-export const summaryOf = ({ id, title, brief, imageUrl, date, views }: PostSummary): PostSummary => ({ id, title, brief, imageUrl, date, views });
 
 /** The posts of one list page, in the API's order. */
 export function postsOf(content: LanguageContent, ids: readonly number[]): Post[] {

@@ -1,7 +1,7 @@
 /** getStaticPaths of the post sections, shared by their route files. */
 import type { Post, PostSummary } from '../api/types.ts';
-import { contentFor, postsOf, summaryOf as summary } from '../content/store.ts';
-import type { LanguageContent } from '../content/snapshot.ts';
+import { contentFor, postsOf } from '../content/store.ts';
+import { summaryOf as summary, type LanguageContent } from '../content/snapshot.ts';
 import { LANGUAGES, localizePath } from '../i18n/languages.ts';
 import { fragmentName } from './fragments.ts';
 import { listPagination } from './list-pagination.ts';
@@ -55,7 +55,7 @@ export const sectionPagePaths = () =>
  */
 const SIDE_LISTS = {
   latest: (content: LanguageContent, section: PostSection) => postsOf(content, content.lists[section.list][0] ?? []).map(summary),
-  settled: (content: LanguageContent, section: PostSection) => postsOf(content, content.settledLatest[section.list]).map(summary),
+  settled: (content: LanguageContent, section: PostSection) => content.settledLatest[section.list],
 };
 type SideList = keyof typeof SIDE_LISTS;
 
@@ -64,7 +64,20 @@ export type SectionDetailProps =
   | { section: PostSection; post: Post; latest: PostSummary[] }
   | { section: PostSection; post: Post; latestFragment: string }
   /** `/news/{id}` of a post that is not news: a redirect page to where it is shown (`to`, unprefixed). */
-  | { section: PostSection; redirect: { to: string; title: string } };
+  | { section: PostSection; redirect: { to: string; title: string } }
+  /** A post deleted since the nightly full pull, still named in the settled side list: its address says it was removed. */
+  | { section: PostSection; removed: PostSummary };
+
+/** The posts named in a settled side list that its section no longer has, and that no redirect page stands for. */
+function removedPosts(content: LanguageContent): { section: PostSection; post: PostSummary }[] {
+  const redirected = new Set(postRedirects(content).map((r) => r.id));
+  return SECTION_LIST.flatMap((section) => {
+    const present = new Set(content.lists[section.list].flat());
+    return content.settledLatest[section.list]
+      .filter((post) => !present.has(post.id) && !(section === SECTIONS.news && redirected.has(post.id)))
+      .map((post) => ({ section, post }));
+  });
+}
 
 /** `/news/{id}` → where each post that is not a news item lives, for one language's content. */
 function postRedirects(content: LanguageContent): { id: number; to: string; title: string }[] {
@@ -88,6 +101,10 @@ function postRedirects(content: LanguageContent): { id: number; to: string; titl
  * until the nightly full pull. A post that is itself in its list shows the list without itself, so its page
  * carries that list; every other page shows the same list, a shared fragment (src/lib/fragments.ts), and its
  * key leaves the list out: a new post re-renders one fragment, not every page.
+ *
+ * The settled list is what the nightly pull saw, word for word: a post deleted since is still named there until
+ * that night, and its address is a page that says it was removed, so that the link still leads somewhere and the
+ * archive's pages keep their bytes.
  */
 export const sectionDetailPaths = () =>
   perLanguage<{ section: string; id: string }, SectionDetailProps>((lang, content) => [
@@ -107,15 +124,21 @@ export const sectionDetailPaths = () =>
         };
       });
     }),
+    ...removedPosts(content).map(({ section, post }) => ({ params: { section: section.slug, id: String(post.id) }, props: { section, removed: post } })),
     ...postRedirects(content).map(({ id, to, title }) => ({
       params: { section: SECTIONS.news.slug, id: String(id) },
       props: { section: SECTIONS.news, redirect: { to, title } },
     })),
   ]);
 
-/** The localised paths of those redirect pages, which the sitemap leaves out (they are noindex). */
-export function postRedirectPaths(): string[] {
-  return LANGUAGES.flatMap((lang) => postRedirects(contentFor(lang)).map(({ id }) => localizePath(lang, postPath(SECTIONS.news, id))));
+/** The localised paths of those redirect pages and of the removed posts' pages, which the sitemap leaves out (they are noindex). */
+export function unlistedPostPaths(): string[] {
+  return LANGUAGES.flatMap((lang) => {
+    const content = contentFor(lang);
+    return [...postRedirects(content).map(({ id }) => postPath(SECTIONS.news, id)), ...removedPosts(content).map(({ section, post }) => postPath(section, post.id))].map((path) =>
+      localizePath(lang, path),
+    );
+  });
 }
 
 /** The shared side lists of every section (SIDE_LISTS), in every language. */

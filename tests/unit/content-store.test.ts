@@ -41,8 +41,14 @@ describe('the content store', () => {
     expect(() => store.contentFor(LANGUAGES[0]!)).toThrow(/was pulled by an earlier version of the site: run "npm run pull"/);
   });
 
-  it('reads a snapshot with them', async () => {
+  it('and of one whose settled side lists name posts by id only, not by what they showed', async () => {
     const { store } = await storeReading({ pulledAt: '', apiBase: '', languages: Object.fromEntries(LANGUAGES.map((l) => [l.code, language({ news: [[1]] }, { news: [1] })])) });
+    expect(() => store.contentFor(LANGUAGES[0]!)).toThrow(/was pulled by an earlier version of the site: run "npm run pull"/);
+  });
+
+  it('reads a snapshot with them', async () => {
+    const settled = { news: [{ id: 1, title: 'Yangilik', brief: '', imageUrl: null, date: null, views: 3 }] };
+    const { store } = await storeReading({ pulledAt: '', apiBase: '', languages: Object.fromEntries(LANGUAGES.map((l) => [l.code, language({ news: [[1]] }, settled)])) });
     expect(store.contentFor(LANGUAGES[0]!).listPages.news).toEqual([[1]]);
   });
 });

@@ -92,6 +92,8 @@ describe('rebuild', () => {
   let menu: RebuildReport;
   /** An older post, on a numbered list page, and the new post published in the webhook's rebuild. */
   let archived: { id: number; newest: number };
+  /** A recent post deleted by the webhook's rebuild, still named in the archive's side lists until the nightly one. */
+  let removedRecent: number;
 
   it('publishes a first complete release', async () => {
     first = await rebuild('all');
@@ -207,16 +209,19 @@ describe('rebuild', () => {
     await origin.start();
   }, 300_000);
 
-  it("a recent post's new title reaches every detail page's side list, rendering only the pages that list it themselves", async () => {
+  it("a recent post's new title reaches the side lists of the list's first page; the archive's pages keep the nightly list", async () => {
     const recent = (api.db.prepare('SELECT id FROM posts WHERE type = 1 AND lang = 1 ORDER BY date DESC, id DESC LIMIT 1 OFFSET 1').get() as { id: number }).id;
+    const newest = (api.db.prepare('SELECT id FROM posts WHERE type = 1 AND lang = 1 ORDER BY date DESC, id DESC LIMIT 1').get() as { id: number }).id;
     const older = (api.db.prepare('SELECT id FROM posts WHERE type = 1 AND lang = 1 ORDER BY date DESC, id DESC LIMIT 1 OFFSET 20').get() as { id: number }).id;
     api.db.prepare("UPDATE posts SET title = 'Tahrirlangan yangilik ' || lang WHERE id = ?").run(recent);
     const retitled = await rebuild([{ type: 'post', id: recent }]);
-    // An old post's page shows the new title in its side list…
-    expect(html(retitled, `news/${older}/index.html`)).toContain('Tahrirlangan yangilik 1');
-    expect(html(retitled, `ru/news/${older}/index.html`)).toContain('Tahrirlangan yangilik 3');
-    expect(retitled.files.changed).toContain(`/news/${older}/index.html`);
-    // …without being rendered again: the list is one shared fragment per language.
+    // Beside a post of the list's first page, the new title at once…
+    expect(html(retitled, `news/${newest}/index.html`)).toContain('Tahrirlangan yangilik 1');
+    expect(html(retitled, `ru/news/${newest}/index.html`)).toContain('Tahrirlangan yangilik 3');
+    // …and an older post's page keeps its bytes, the title the nightly pull read, until the nightly rebuild.
+    expect(html(retitled, `news/${older}/index.html`)).not.toContain('Tahrirlangan yangilik 1');
+    for (const prefix of LANG_PREFIXES) expect(retitled.files.changed).not.toContain(`${prefix}/news/${older}/index.html`);
+    expect(retitled.files.changed.filter((f) => f.endsWith('.html')).length).toBeLessThan(100);
     expect(retitled.build.rendered).toBeLessThan(retitled.build.pages * 0.3);
     expect(await differencesFromCold(retitled, 'title')).toEqual([]);
   }, 300_000);
@@ -248,6 +253,34 @@ describe('rebuild', () => {
     expect(await differencesFromCold(added, 'new-post')).toEqual([]);
   }, 300_000);
 
+  it("a recent post deleted: gone from the lists at once, and its address says it was removed while the archive's side lists still name it", async () => {
+    // Among the latest when the last full pull read them, so in the side list of every older post.
+    const gone = (
+      api.db.prepare('SELECT id FROM posts WHERE type = 1 AND lang = 1 AND id != ? ORDER BY date DESC, id DESC LIMIT 1 OFFSET 3').get(archived.newest) as { id: number }
+    ).id;
+    api.db.prepare('DELETE FROM posts WHERE id = ?').run(gone);
+    removedRecent = gone;
+    const deleted = await rebuild([{ type: 'post', id: gone }]);
+    for (const prefix of LANG_PREFIXES) {
+      expect(html(deleted, `${prefix}/news/index.html`.slice(1))).not.toContain(`/news/${gone}"`);
+      // The older posts' pages are not published again…
+      expect(deleted.files.changed).not.toContain(`${prefix}/news/${archived.id}/index.html`);
+      // …and the post's own address, which their side list links, says it was removed, and is not in the sitemap.
+      expect(deleted.files.removed).not.toContain(`${prefix}/news/${gone}/index.html`);
+    }
+    expect(html(deleted, `news/${archived.id}/index.html`)).toContain(`/news/${gone}"`);
+    const removed = html(deleted, `ru/news/${gone}/index.html`);
+    expect(removed).toContain('<h1>Этот материал удалён</h1>');
+    expect(removed).toContain('<meta name="robots" content="noindex">');
+    expect(removed).toContain('href="/ru/news"');
+    expect(html(deleted, `news/${gone}/index.html`)).toContain('<h1>Bu material olib tashlangan</h1>');
+    const sitemap = readFileSync(release(deleted, 'sitemap-0.xml'), 'utf8');
+    expect(sitemap).toContain(`/news/${archived.id}/</loc>`);
+    expect(sitemap).not.toContain(`/news/${gone}/</loc>`);
+    expect(deleted.files.changed.filter((f) => f.endsWith('.html')).length).toBeLessThan(100);
+    expect(await differencesFromCold(deleted, 'deleted-recent')).toEqual([]);
+  }, 300_000);
+
   it('removes a deleted post from the published site and from the lists', async () => {
     api.db.prepare('DELETE FROM posts WHERE id = ?').run(postId);
     const third = await rebuild('all');
@@ -257,8 +290,10 @@ describe('rebuild', () => {
     expect(html(third, 'news/page/1/index.html')).not.toContain(`/news/${postId}"`);
     const listPages = third.files.changed.filter((f) => /\/news\/page\/.*\.html$/.test(f));
     expect(listPages.sort()).toEqual(LANG_PREFIXES.map((prefix) => `${prefix}/news/page/1/index.html`).sort());
-    // The full rebuild brings the older posts' side list up to date.
+    // The full rebuild brings the older posts' side list up to date, and the removed post's address is not found.
     expect(html(third, `news/${archived.id}/index.html`)).toContain(`/news/${archived.newest}"`);
+    expect(html(third, `news/${archived.id}/index.html`)).not.toContain(`/news/${removedRecent}"`);
+    for (const prefix of LANG_PREFIXES) expect(third.files.removed).toContain(`${prefix}/news/${removedRecent}/index.html`);
     // The previous release is still there to roll back to.
     expect(await readlink(join(RELEASES, 'previous'))).toBe(third.previous);
     expect(await differencesFromCold(third, 'deleted')).toEqual([]);

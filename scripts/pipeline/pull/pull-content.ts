@@ -34,7 +34,7 @@ import { restOfList, type Named } from './list-reading.ts';
 import { layOutListPages } from './list-pages.ts';
 import { LIST_PAGE_SIZE } from '../../../src/constants.ts';
 import { LANGUAGES, type Language } from '../../../src/i18n/languages.ts';
-import { SNAPSHOT_FILE, type LanguageContent, type Snapshot } from '../../../src/content/snapshot.ts';
+import { hasSettledSummaries, SNAPSHOT_FILE, summaryOf, type LanguageContent, type Snapshot } from '../../../src/content/snapshot.ts';
 
 export interface PullOptions {
   apiBase: string;
@@ -125,8 +125,11 @@ export async function pullContent(options: PullOptions): Promise<PullSummary> {
     named: changes === 'all' ? new Set() : new Set(changes.flatMap((c) => (c.type === 'post' && typeof c.id === 'number' ? [c.id] : []))),
     // Every pull of the same API, told what changed or not, keeps the pages the site has published.
     listPages: (lang) => (previous?.apiBase === options.apiBase ? previous.languages[lang.code]?.listPages : undefined),
-    // A pull told what changed keeps the side list of the archive's pages; a full pull (the nightly one) renews it.
-    settledLatest: (lang) => (changes === 'all' ? undefined : previous?.languages[lang.code]?.settledLatest),
+    // A pull told what changed keeps the side list of the archive's pages as it is; a full pull (the nightly one) renews it.
+    settledLatest: (lang) => {
+      const before = previous?.languages[lang.code];
+      return changes === 'all' || !hasSettledSummaries(before) ? undefined : before!.settledLatest;
+    },
   };
   const languages = await Promise.all(LANGUAGES.map((lang) => pullLanguage(client, lang, limit, reuse)));
   const snapshot: Snapshot = {
@@ -212,11 +215,11 @@ async function pullLanguage(client: ApiClient, language: Language, limit: Return
   const listPages = Object.fromEntries(
     Object.entries(lists).map(([name, pages]) => [name, layOutListPages(pages.flat(), laidOut?.[name as PostTypeName], LIST_PAGE_SIZE)]),
   ) as LanguageContent['listPages'];
-  // A settled post since deleted leaves the list one shorter: no page links to it, and the archive's pages stay as they are.
-  const settled = reuse.settledLatest(language);
-  const settledLatest = Object.fromEntries(
-    Object.entries(lists).map(([name, pages]) => [name, (settled?.[name as PostTypeName] ?? pages[0] ?? []).filter((id) => id in posts)]),
-  ) as LanguageContent['settledLatest'];
+  // Kept word for word, a post since deleted or retitled included: the archive's pages keep their bytes until the
+  // nightly full pull, and the address of a deleted post says it was removed (src/lib/section-pages.ts).
+  const settledLatest =
+    reuse.settledLatest(language) ??
+    (Object.fromEntries(Object.entries(lists).map(([name, pages]) => [name, (pages[0] ?? []).map((id) => summaryOf(posts[id]!))])) as LanguageContent['settledLatest']);
 
   const pageIds = [...new Set(menus.flatMap((g) => g.items.flatMap((i) => (i.target.kind === 'page' ? [i.target.pageId] : []))))];
   const pageList = await Promise.all(pageIds.map((id) => reuse.page(language, id) ?? limit(() => skipMissing(client.page(id, lang)))));

@@ -358,6 +358,8 @@ export const en: ProductDictionary = {
   'redirect.text': 'This page has moved to {link}.',
   'postRedirect.title': 'This page is in another section',
   'postRedirect.go': 'Go to the page',
+  'postRemoved.title': 'This item has been removed',
+  'postRemoved.text': 'The editors have taken it off the site. The section’s other items:',
   // ---- News published after the site was built ----
   'justPublished.note': 'Just published: the full version of this page will be on the site shortly.',
   // ---- Reading without a connection: the offline page and saved copies ----

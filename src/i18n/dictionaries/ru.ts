@@ -359,6 +359,8 @@ export const ru: ProductDictionary = {
   'redirect.text': 'Эта страница теперь находится по адресу {link}.',
   'postRedirect.title': 'Страница в другом разделе',
   'postRedirect.go': 'Перейти на страницу',
+  'postRemoved.title': 'Этот материал удалён',
+  'postRemoved.text': 'Редакция сняла его с сайта. Другие материалы раздела:',
   // ---- News published after the site was built ----
   'justPublished.note': 'Только что опубликовано: полная версия страницы скоро появится на сайте.',
   // ---- Reading without a connection: the offline page and saved copies ----

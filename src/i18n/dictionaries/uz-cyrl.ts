@@ -359,6 +359,8 @@ export const uzCyrl: ProductDictionary = {
   'redirect.text': 'Бу саҳифа {link} манзилига кўчди.',
   'postRedirect.title': 'Саҳифа бошқа бўлимда',
   'postRedirect.go': 'Саҳифага ўтиш',
+  'postRemoved.title': 'Бу материал олиб ташланган',
+  'postRemoved.text': 'Таҳририят уни сайтдан олиб ташлади. Бўлимнинг бошқа материаллари:',
   // ---- News published after the site was built ----
   'justPublished.note': 'Янги эълон қилинган: саҳифанинг тўлиқ нусхаси тез орада чиқади.',
   // ---- Reading without a connection: the offline page and saved copies ----

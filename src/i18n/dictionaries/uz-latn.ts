@@ -363,6 +363,8 @@ export const uzLatn = {
   'redirect.text': 'Bu sahifa {link} manziliga koʻchdi.',
   'postRedirect.title': 'Sahifa boshqa boʻlimda',
   'postRedirect.go': 'Sahifaga oʻtish',
+  'postRemoved.title': 'Bu material olib tashlangan',
+  'postRemoved.text': 'Tahririyat uni saytdan olib tashladi. Boʻlimning boshqa materiallari:',
   // ---- News published after the site was built ----
   'justPublished.note': 'Yangi eʼlon qilingan: sahifaning toʻliq nusxasi tez orada chiqadi.',
   // ---- Reading without a connection: the offline page and saved copies ----

@@ -2,7 +2,8 @@
 import rss from '@astrojs/rss';
 import type { APIContext } from 'astro';
 import type { PostSummary } from '../../api/types.ts';
-import { contentFor, postsOf, summaryOf } from '../../content/store.ts';
+import { contentFor, postsOf } from '../../content/store.ts';
+import { summaryOf } from '../../content/snapshot.ts';
 import { LANGUAGES, localizePath, type Language } from '../../i18n/languages.ts';
 import { t } from '../../i18n/t.ts';
 import { langParam, postPath } from '../../lib/paths.ts';

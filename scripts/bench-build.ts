@@ -105,7 +105,7 @@ const env = {
 async function forgetAllButPictures() {
   for (const dir of [FOLDERS.RELEASES_DIR, FOLDERS.COMPRESS_CACHE_DIR, FOLDERS.ASTRO_CACHE_DIR, FOLDERS.CONTENT_DIR]) await rm(dir, { recursive: true, force: true });
 }
-const post = (offset: number) => (api.db.prepare('SELECT id FROM posts WHERE type = 1 ORDER BY date DESC, id DESC LIMIT 1 OFFSET ?').get(offset) as { id: number }).id;
+const post = (offset: number) => (api.db.prepare('SELECT id FROM posts WHERE type = 1 AND lang = 1 ORDER BY date DESC, id DESC LIMIT 1 OFFSET ?').get(offset) as { id: number }).id;
 const rows: { name: string; ms: number; peak: number; report: RebuildReport }[] = [];
 /** Each run as an operator or the webhook starts it: an edit names the post that changed, as the webhook does. */
 const run = async (name: string, args: string[] = []) => {

@@ -18,6 +18,7 @@ import { rebuild, type RebuildReport } from '../../scripts/pipeline/rebuild.ts';
 import { readFreshness } from '../../scripts/webhook/freshness.ts';
 import { listFiles } from '../../scripts/lib/files.ts';
 import { startTestApi } from '../helpers/sample-api.ts';
+import { htmlErrors } from '../helpers/html-checker.ts';
 import { policyHelper, type PolicyHelper } from '../helpers/load-policy.ts';
 import { startNginx, startVarnish, type Edge, type Nginx } from '../helpers/web-servers.ts';
 import { foldersUnder } from '../../src/config.ts';
@@ -274,6 +275,8 @@ describe('rebuild', () => {
     expect(removed).toContain('<meta name="robots" content="noindex">');
     expect(removed).toContain('href="/ru/news"');
     expect(html(deleted, `news/${gone}/index.html`)).toContain('<h1>Bu material olib tashlangan</h1>');
+    const removedPages = LANG_PREFIXES.map((prefix) => release(deleted, `${prefix}/news/${gone}/index.html`.slice(1)));
+    expect(await htmlErrors(release(deleted, ''), removedPages)).toEqual([]);
     const sitemap = readFileSync(release(deleted, 'sitemap-0.xml'), 'utf8');
     expect(sitemap).toContain(`/news/${archived.id}/</loc>`);
     expect(sitemap).not.toContain(`/news/${gone}/</loc>`);

@@ -7,6 +7,7 @@ import { LANGUAGES } from './src/i18n/languages.ts';
 import { slugRedirects } from './src/routes.ts';
 import { FRAGMENT_DIR } from './src/lib/fragments.ts';
 import { unlistedPostPaths } from './src/lib/section-pages.ts';
+import { sitemapAlternates } from './src/lib/sitemap-alternates.ts';
 import { topicRedirectPaths } from './src/lib/topic-pages.ts';
 import { devPictures } from './scripts/pipeline/downloads/dev-server.ts';
 import { district } from './src/district/district.ts';
@@ -33,19 +34,20 @@ export default defineConfig({
   outDir: machine.outDir,
   integrations: [
     react(),
-    // Every page in every language, with its hreflang alternates; not the redirects (menu slugs, /news/{id} of other posts),
+    // Every page in every language, with its hreflang alternates (found in one pass: src/lib/sitemap-alternates.ts); not the redirects (menu slugs, /news/{id} of other posts),
     // the removed posts' pages, the error pages, or the search page (noindex).
-    sitemap({
-      i18n: {
+    sitemap(
+      sitemapAlternates({
+        site: new URL(config.basePath || '/', config.siteUrl).href,
         defaultLocale: LANGUAGES[0].code,
         locales: Object.fromEntries(LANGUAGES.map((l) => [l.prefix || l.code, l.tag])),
-      },
-      filter: (page) => {
-        const path = new URL(page).pathname.replace(/\/$/, '') || '/';
-        contentRedirects ??= new Set([...unlistedPostPaths(), ...topicRedirectPaths()]);
-        return !(path in redirects) && !contentRedirects.has(path) && !/(^|\/)(404|500|offline|search)$/.test(path) && !path.split('/').includes(FRAGMENT_DIR);
-      },
-    }),
+        filter: (page) => {
+          const path = new URL(page).pathname.replace(/\/$/, '') || '/';
+          contentRedirects ??= new Set([...unlistedPostPaths(), ...topicRedirectPaths()]);
+          return !(path in redirects) && !contentRedirects.has(path) && !/(^|\/)(404|500|offline|search)$/.test(path) && !path.split('/').includes(FRAGMENT_DIR);
+        },
+      }),
+    ),
   ],
   // `/news/5` is served from `news/5/index.html` by any static host.
   // Incremental builds (issue: webhook and nightly rebuilds): pages keyed by their content are reused.

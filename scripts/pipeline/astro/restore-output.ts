@@ -28,6 +28,20 @@ interface RestoringCache {
 /** Where Astro keeps its copy of an output file (its `getCachedOutputFile`). */
 const cachedOutputFile = (cacheDir: URL, outputFile: string) => new URL(outputFile, new URL('dist/', cacheDir));
 
+/**
+ * A page's own folder (`news/5/`), which is nearly always new: made with one call, and its parents only when
+ * missing (a recursive mkdir before each of 44,700 pages took 3 s more of a rebuild at 10,000 posts per language).
+ */
+function makeFolder(folder: URL): void {
+  try {
+    mkdirSync(folder);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') mkdirSync(folder, { recursive: true });
+    else if (code !== 'EEXIST') throw error;
+  }
+}
+
 /** Makes Astro restore reused pages as hard links to its cache. Returns whether it could. */
 export async function restoreByLink(): Promise<boolean> {
   const astro = dirname(createRequire(import.meta.url).resolve('astro/package.json'));
@@ -43,9 +57,10 @@ export async function restoreByLink(): Promise<boolean> {
   // Synchronous on purpose: Astro restores one page at a time (build.concurrency 1), and each awaited
   // call is a round trip through libuv's threads that left the cores idle most of the restore.
   proto.restoreOutputFile = async function (this: RestoringCache, settings, outputFile, destination) {
+    const cached = cachedOutputFile(settings.config.cacheDir, outputFile);
     try {
-      mkdirSync(new URL('./', destination), { recursive: true });
-      linkSync(cachedOutputFile(settings.config.cacheDir, outputFile), destination);
+      makeFolder(new URL('./', destination));
+      linkSync(cached, destination);
       return true;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;

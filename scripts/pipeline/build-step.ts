@@ -12,6 +12,7 @@ import { finishBuild, type FinishedBuild } from './finish/finish-step.ts';
 import { placeDistrictPictures, placeDocuments, placePictures } from './downloads/place-downloads.ts';
 import { releaseFileHashes } from './publish/releases.ts';
 import { writeStaticHostFiles } from '../serving/server-config.ts';
+import { startSearchIndex, writeSearchIndex } from './search-index/search-index-step.ts';
 import { astroCacheDir, renderSite, type RenderReport } from './render/render-step.ts';
 
 export interface BuildReport extends FinishedBuild {
@@ -21,14 +22,14 @@ export interface BuildReport extends FinishedBuild {
 /** `previousRelease`: the published release this build will replace (files with the same bytes become links to it). */
 export async function buildStep(previousRelease: string | null = null): Promise<BuildReport> {
   const { outDir, pictureDir, documentDir } = readMachineSettings();
+  // Made beside the render, from the snapshot alone; a failure is reported after the render, as the build's.
+  const searchIndex = startSearchIndex();
+  searchIndex.catch(() => undefined);
   const astro = await renderSite();
   const pictures = placePictures(outDir, pictureMap(), pictureDir);
   const documents = placeDocuments(outDir, documentMap(), documentDir);
   placeDistrictPictures(outDir);
-  // Imported here: the index names its results' types in each language, and the dictionaries read the district
-  // folder when loaded, which scripts/build.ts checks first so that a bad folder is reported as such.
-  const { writeSearchIndex } = await import('./search-index/search-index-step.ts');
-  const index = writeSearchIndex(outDir);
+  const index = writeSearchIndex(outDir, await searchIndex);
   writeStaticHostFiles(outDir, readConfig().basePath);
   const finished = await finishBuild(outDir, readConfig(), {
     memoFile: join(astroCacheDir(), 'finish-pass.json'),

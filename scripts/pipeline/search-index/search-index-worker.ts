@@ -1,0 +1,18 @@
+/** The search index's thread (./search-index-step.ts): every language's index files, from the snapshot. */
+import { parentPort } from 'node:worker_threads';
+import { contentFor } from '../../../src/content/store.ts';
+import { buildSearchIndex } from '../../../src/features/search/search-index.ts';
+import { LANGUAGES } from '../../../src/i18n/languages.ts';
+import { searchDocuments } from '../../../src/lib/search-documents.ts';
+
+export interface BuiltIndex {
+  /** Each language's index files, by name. */
+  languages: { lang: string; index: Map<string, string> }[];
+  documents: number;
+}
+
+const languages = LANGUAGES.map((lang) => ({ lang: lang.code, docs: searchDocuments(lang, contentFor(lang)) }));
+parentPort!.postMessage({
+  languages: languages.map(({ lang, docs }) => ({ lang, index: buildSearchIndex(docs) })),
+  documents: languages.reduce((n, l) => n + l.docs.length, 0),
+} satisfies BuiltIndex);

@@ -105,6 +105,16 @@ for (const lang of LANGS) {
     expect(lightness(dark.header)).toBeLessThan(80);
   });
 
+  test(`a first visit at the largest text on a phone: the cookie bar's words stay whole (${lang.label})`, async ({ page }) => {
+    for (const width of [320, PHONE.width]) {
+      await page.setViewportSize({ width, height: PHONE.height });
+      await open(page, lang, '/', { zoom: LARGEST, consent: false });
+      await page.setViewportSize({ width, height: PHONE.height });
+      await expect(page.locator('[data-cookie-bar]')).toBeVisible();
+      expect(await splitWords(page, '[data-cookie-bar] :is(p, summary, button)'), `${width} px`).toEqual([]);
+    }
+  });
+
   test(`no text smaller than 16 px on a phone (${lang.label})`, async ({ page }) => {
     for (const path of ['/', '/news', '/murojaat_yuborish']) {
       await open(page, lang, path);

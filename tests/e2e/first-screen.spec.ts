@@ -107,7 +107,6 @@ for (const lang of LANGS) {
 
   test(`a first visit at the largest text on a phone: the cookie bar's words stay whole (${lang.label})`, async ({ page }) => {
     for (const width of [320, PHONE.width]) {
-      await page.setViewportSize({ width, height: PHONE.height });
       await open(page, lang, '/', { zoom: LARGEST, consent: false });
       await page.setViewportSize({ width, height: PHONE.height });
       await expect(page.locator('[data-cookie-bar]')).toBeVisible();

@@ -19,17 +19,25 @@ export interface BuildReport extends FinishedBuild {
   astro: RenderReport;
 }
 
+/** The pages, with the drawn pictures and the documents placed beside them. */
+async function renderAndPlace(outDir: string, pictureDir: string, documentDir: string) {
+  const astro = await renderSite();
+  const pictures = placePictures(outDir, pictureMap(), pictureDir);
+  const documents = placeDocuments(outDir, documentMap(), documentDir);
+  placeDistrictPictures(outDir);
+  return { astro, pictures, documents };
+}
+
 /** `previousRelease`: the published release this build will replace (files with the same bytes become links to it). */
 export async function buildStep(previousRelease: string | null = null): Promise<BuildReport> {
   const { outDir, pictureDir, documentDir } = readMachineSettings();
   // Made beside the render, from the snapshot alone; a failure is reported after the render, as the build's.
   const searchIndex = startSearchIndex();
-  searchIndex.catch(() => undefined);
-  const astro = await renderSite();
-  const pictures = placePictures(outDir, pictureMap(), pictureDir);
-  const documents = placeDocuments(outDir, documentMap(), documentDir);
-  placeDistrictPictures(outDir);
-  const index = writeSearchIndex(outDir, await searchIndex);
+  const { astro, pictures, documents } = await renderAndPlace(outDir, pictureDir, documentDir).catch(async (error: unknown) => {
+    await searchIndex.stop();
+    throw error;
+  });
+  const index = writeSearchIndex(outDir, await searchIndex.built);
   writeStaticHostFiles(outDir, readConfig().basePath);
   const finished = await finishBuild(outDir, readConfig(), {
     memoFile: join(astroCacheDir(), 'finish-pass.json'),

@@ -11,14 +11,31 @@ import { Worker } from 'node:worker_threads';
 import { indexFolder } from '../../../src/features/search/search-index.ts';
 import type { BuiltIndex } from './search-index-worker.ts';
 
-/** Starts making every language's index; the promise holds its files, or the thread's error. */
-export function startSearchIndex(): Promise<BuiltIndex> {
+export interface SearchIndexThread {
+  /** Every language's index files, or the thread's error. */
+  built: Promise<BuiltIndex>;
+  /** Ends the thread now: a build that failed does not wait for an index it will not write. */
+  stop: () => Promise<void>;
+}
+
+/** Starts making every language's index in a thread of its own. */
+export function startSearchIndex(): SearchIndexThread {
   const worker = new Worker(new URL('./search-index-worker.ts', import.meta.url));
-  return new Promise<BuiltIndex>((ok, fail) => {
-    worker.once('message', (built: BuiltIndex) => ok(built));
+  let stopped = false;
+  const built = new Promise<BuiltIndex>((ok, fail) => {
+    worker.once('message', (index: BuiltIndex) => ok(index));
     worker.once('error', fail);
-    worker.once('exit', (code) => fail(new Error(`the search index's thread stopped before it answered (exit code ${code})`)));
+    worker.once('exit', (code) => fail(new Error(stopped ? 'the search index was stopped' : `the search index's thread stopped before it answered (exit code ${code})`)));
   }).finally(() => void worker.terminate());
+  // Its error is the build's only when the build reaches it: a failed render reports its own.
+  built.catch(() => undefined);
+  return {
+    built,
+    stop: async () => {
+      stopped = true;
+      await worker.terminate();
+    },
+  };
 }
 
 /** Writes the index's files under the site's folder. */

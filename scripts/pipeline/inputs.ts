@@ -6,6 +6,7 @@
  * nothing (`rebuild --force` builds anyway).
  */
 import { createHash } from 'node:crypto';
+import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
 import type { SiteConfig } from '../../src/config.ts';
@@ -34,7 +35,7 @@ export async function buildInputsDigest(config: SiteConfig, root = process.cwd()
   const files = new Set(await codeFiles(BUILD_ENTRIES, root));
   for (const entry of [...SITE, districtDir()]) {
     const path = isAbsolute(entry) ? entry : join(root, entry);
-    for (const file of await listFiles(path).catch(() => [path])) files.add(file);
+    for (const file of statSync(path, { throwIfNoEntry: false })?.isDirectory() ? listFiles(path) : [path]) files.add(file);
   }
   const sorted = [...files].sort();
   const bodies = await mapLimit(sorted, FILE_CONCURRENCY, (f) => readFile(f).catch(() => Buffer.alloc(0)));

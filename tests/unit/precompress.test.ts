@@ -1,5 +1,5 @@
 /** The precompressed siblings the server sends, and the cache that keeps rebuilds from compressing twice. */
-import { mkdtempSync, readFileSync, readdirSync, statSync, utimesSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync, mkdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -73,6 +73,24 @@ describe('precompress', () => {
     expect(brotliDecompressSync(readFileSync(br(third.site))).toString()).toBe(html('Eʼlon'));
     expect(brotliDecompressSync(readFileSync(br(second.site))).toString()).toBe(html('Yangilik'));
     expect(third.compressed.made).toBe(1);
+  });
+
+  it('a previous release that lost a file it lists: this build publishes its own copy, with the same bytes', async () => {
+    const cache = folder();
+    const html = '<!doctype html><title>Yangilik</title>' + '<p>Qorakoʻl tumani hokimligi</p>'.repeat(50);
+    const build = async (previousRelease?: { root: string; hashes: Record<string, string> }) => {
+      const site = folder();
+      mkdirSync(join(site, 'news', '7'), { recursive: true });
+      writeFileSync(join(site, 'news', '7', 'index.html'), html);
+      return { site, ...(await finishBuild(site, bases, { compressCache: cache, previousRelease })) };
+    };
+    const first = await build();
+    // Someone removed them from the published release by hand; its file list still names them.
+    rmSync(join(first.site, 'news', '7', 'index.html'));
+    rmSync(join(first.site, 'news', '7', 'index.html.br'));
+    const second = await build({ root: first.site, hashes: first.hashes });
+    expect(readFileSync(join(second.site, 'news', '7', 'index.html'), 'utf8')).toBe(html);
+    expect(brotliDecompressSync(readFileSync(join(second.site, 'news', '7', 'index.html.br'))).toString()).toBe(html);
   });
 
   it('reuses the cache for unchanged files and drops entries no build used for a week, looking once a day', async () => {

@@ -135,7 +135,7 @@ export async function checkBudgets(rootDir: string, files?: Iterable<string>): P
     }
   }
   // Every page as sent: its .br beside it, which the file list already names (no second look per page).
-  const all = new Set(files ? Array.from(files, (path) => join(root, path)) : await listFiles(root));
+  const all = new Set(files ? Array.from(files, (path) => join(root, path)) : listFiles(root));
   const sent = [...all].filter((f) => f.endsWith('.html')).map((f) => (all.has(`${f}.br`) ? `${f}.br` : f));
   const sizes = await mapLimit(sent, FILE_CONCURRENCY, async (f) => (await stat(f)).size);
   sent.forEach((file, i) => {

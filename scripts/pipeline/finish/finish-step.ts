@@ -25,7 +25,7 @@
  * own, once each, so a new post (a new side list) does not undo the memo.
  */
 import { hash } from 'node:crypto';
-import { copyFileSync, linkSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, linkSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -158,11 +158,30 @@ function swapIn(file: string, make: (tmp: string) => void): void {
   try {
     make(tmp);
     renameSync(tmp, file);
-  } finally {
-    // Gone after a rename, unless `tmp` and `file` were already one inode (a picture linked from the store
-    // into both releases): then the rename does nothing, and the spare name must go.
+  } catch (error) {
     rmSync(tmp, { force: true });
+    throw error;
   }
+}
+
+/**
+ * Makes `file` a hard link to `source`; false, with `file` as it was, when `source` is missing. Nothing reads
+ * the build's folder before it is published, so an old name is removed and the link made in its place:
+ * replacing it by a rename cost some 100 µs more a file here, seconds in a release of tens of thousands.
+ */
+function linkInPlace(source: string, file: string): boolean {
+  try {
+    linkSync(source, file);
+    return true;
+  } catch (error) {
+    // Linux looks the source up first: a name already taken means the source is there.
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return false;
+    if (code !== 'EEXIST') throw error;
+  }
+  unlinkSync(file);
+  linkSync(source, file);
+  return true;
 }
 
 /** A file kept as Astro wrote it: published with an inode of its own, so that Astro's next build cannot change it. */
@@ -258,13 +277,8 @@ class FinishPass {
   private linkUnchanged(file: string, path: string, hash: string): boolean {
     const previous = this.c.previousRelease;
     if (!previous || previous.hashes[path] !== hash) return false;
-    try {
-      swapIn(file, (tmp) => linkSync(join(previous.root, path), tmp));
-      return true;
-    } catch {
-      // Another file system, or the release lost the file: this one stays, with its new time.
-      return false;
-    }
+    // A release that lost the file: this one stays, with its new time.
+    return linkInPlace(join(previous.root, path), file);
   }
 
   /** A compressed sibling the previous release has with the same identity (precompress.ts), linked from it. */
@@ -334,8 +348,9 @@ export async function finishBuild(
 ): Promise<FinishedBuild> {
   const started = performance.now();
   root = resolve(root);
-  const sitePath = (file: string) => `/${relative(root, file).split(sep).join('/')}`;
-  const all = await listFiles(root);
+  // Every file is listed below root: its site path is the rest of its name (path.relative took 1.6 s at 164,000 files).
+  const sitePath = sep === '/' ? (file: string) => file.slice(root.length) : (file: string) => `/${relative(root, file).split(sep).join('/')}`;
+  const all = listFiles(root);
   // Fragments first: every page that carries a marker needs them.
   const fragmentFiles = all.filter((f) => isFragmentPath(sitePath(f)));
   const fragments = await takeFragments(root, fragmentFiles, sitePath);
@@ -355,7 +370,7 @@ export async function finishBuild(
   const show = progress('compress', files.length);
   // Its threads keep the process alive until closed: started only here, where `finally` closes them.
   const compressor = await createCompressor(compressCache);
-  const pass = new FinishPass({ sitePath, fragments, remembered, gone, visitors, compressor, previousRelease, knownHashes });
+  const pass = new FinishPass({ sitePath, fragments, remembered, gone, visitors, compressor, previousRelease: linkable(previousRelease, root), knownHashes });
   try {
     await mapLimit(
       files.filter((f) => !policyFiles.has(f) && f !== serviceWorker),
@@ -389,6 +404,15 @@ export async function finishBuild(
     pagesRead: pass.pagesRead,
     ms: Math.round(performance.now() - started),
   };
+}
+
+/** The previous release, when its files can be linked into `root`: a hard link cannot cross file systems. */
+function linkable(previous: FinishOptions['previousRelease'], root: string): FinishOptions['previousRelease'] {
+  try {
+    return previous && statSync(previous.root).dev === statSync(root).dev ? previous : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The fragment folder of the language a fragment file belongs to. */

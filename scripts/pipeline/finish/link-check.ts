@@ -226,7 +226,7 @@ const idsOf = (html: string) => new Set([...html.matchAll(ID)].map((m) => m[1]!)
 
 export async function checkLinks(root: string): Promise<LinkReport> {
   root = resolve(root);
-  const files = new Set(await listFiles(root));
+  const files = new Set(listFiles(root));
   const checker = linkChecker(root, files);
   const pages = [...files].filter((f) => f.endsWith('.html'));
   await mapLimit(pages, FILE_CONCURRENCY, async (file) => checker.page(file, await readFile(file, 'utf8')));

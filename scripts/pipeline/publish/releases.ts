@@ -37,7 +37,7 @@ export async function releaseFileHashes(release: string): Promise<Map<string, st
     return new Map(Object.entries(JSON.parse(manifest) as Record<string, string>));
   } catch {
     if (!existsSync(release)) return new Map();
-    const files = (await listFiles(release)).sort();
+    const files = listFiles(release).sort();
     const hashes = await mapLimit(files, FILE_CONCURRENCY, async (p) => sha256(await readFile(p)));
     return new Map(files.map((p, i) => [`/${relative(release, p)}`, hashes[i]!]));
   }

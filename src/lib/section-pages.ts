@@ -68,9 +68,9 @@ export type SectionDetailProps =
   /** A post deleted since the nightly full pull, still named in the settled side list: its address says it was removed. */
   | { section: PostSection; removed: PostSummary };
 
-/** The posts named in a settled side list that its section no longer has, and that no redirect page stands for. */
-function removedPosts(content: LanguageContent): { section: PostSection; post: PostSummary }[] {
-  const redirected = new Set(postRedirects(content).map((r) => r.id));
+/** The posts named in a settled side list that its section no longer has, and that no redirect page (`redirects`) stands for. */
+function removedPosts(content: LanguageContent, redirects: readonly { id: number }[]): { section: PostSection; post: PostSummary }[] {
+  const redirected = new Set(redirects.map((r) => r.id));
   return SECTION_LIST.flatMap((section) => {
     const present = new Set(content.lists[section.list].flat());
     return content.settledLatest[section.list]
@@ -107,35 +107,39 @@ function postRedirects(content: LanguageContent): { id: number; to: string; titl
  * archive's pages keep their bytes.
  */
 export const sectionDetailPaths = () =>
-  perLanguage<{ section: string; id: string }, SectionDetailProps>((lang, content) => [
-    ...SECTION_LIST.flatMap((section) => {
-      const firstPage = new Set(content.listPages[section.list].at(-1));
-      const side = (kind: SideList) => ({ posts: SIDE_LISTS[kind](content, section), fragment: fragmentName(`${kind}-${section.slug}`, lang) });
-      const sides = { latest: side('latest'), settled: side('settled') };
-      return content.lists[section.list].flat().map((id) => {
-        const side = sides[firstPage.has(id) ? 'latest' : 'settled'];
-        return {
-          params: { section: section.slug, id: String(id) },
-          props: {
-            section,
-            post: content.posts[id]!,
-            ...(side.posts.some((p) => p.id === id) ? { latest: side.posts.filter((p) => p.id !== id) } : { latestFragment: side.fragment }),
-          },
-        };
-      });
-    }),
-    ...removedPosts(content).map(({ section, post }) => ({ params: { section: section.slug, id: String(post.id) }, props: { section, removed: post } })),
-    ...postRedirects(content).map(({ id, to, title }) => ({
-      params: { section: SECTIONS.news.slug, id: String(id) },
-      props: { section: SECTIONS.news, redirect: { to, title } },
-    })),
-  ]);
+  perLanguage<{ section: string; id: string }, SectionDetailProps>((lang, content) => {
+    const redirects = postRedirects(content);
+    return [
+      ...SECTION_LIST.flatMap((section) => {
+        const firstPage = new Set(content.listPages[section.list].at(-1));
+        const side = (kind: SideList) => ({ posts: SIDE_LISTS[kind](content, section), fragment: fragmentName(`${kind}-${section.slug}`, lang) });
+        const sides = { latest: side('latest'), settled: side('settled') };
+        return content.lists[section.list].flat().map((id) => {
+          const side = sides[firstPage.has(id) ? 'latest' : 'settled'];
+          return {
+            params: { section: section.slug, id: String(id) },
+            props: {
+              section,
+              post: content.posts[id]!,
+              ...(side.posts.some((p) => p.id === id) ? { latest: side.posts.filter((p) => p.id !== id) } : { latestFragment: side.fragment }),
+            },
+          };
+        });
+      }),
+      ...removedPosts(content, redirects).map(({ section, post }) => ({ params: { section: section.slug, id: String(post.id) }, props: { section, removed: post } })),
+      ...redirects.map(({ id, to, title }) => ({
+        params: { section: SECTIONS.news.slug, id: String(id) },
+        props: { section: SECTIONS.news, redirect: { to, title } },
+      })),
+    ];
+  });
 
 /** The localised paths of those redirect pages and of the removed posts' pages, which the sitemap leaves out (they are noindex). */
 export function unlistedPostPaths(): string[] {
   return LANGUAGES.flatMap((lang) => {
     const content = contentFor(lang);
-    return [...postRedirects(content).map(({ id }) => postPath(SECTIONS.news, id)), ...removedPosts(content).map(({ section, post }) => postPath(section, post.id))].map((path) =>
+    const redirects = postRedirects(content);
+    return [...redirects.map(({ id }) => postPath(SECTIONS.news, id)), ...removedPosts(content, redirects).map(({ section, post }) => postPath(section, post.id))].map((path) =>
       localizePath(lang, path),
     );
   });

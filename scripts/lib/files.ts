@@ -8,12 +8,21 @@ import { join } from 'node:path';
 import { replaceFile } from './replace-file.ts';
 
 /**
- * Every file below `root`, as full paths. One synchronous walk: Node's asynchronous recursive listing took
- * 2.7 s for a release of 164,000 entries and this one 1.0 s (measured), and no pass has anything to do meanwhile.
+ * Every file below `root`, as full paths; a link to a folder is not followed. Synchronous, a folder at a time:
+ * Node's asynchronous recursive listing took 2.7 s for a release of 164,000 entries and this 1.0 s (measured),
+ * and no pass has anything to do meanwhile. (Node 24's own synchronous recursive listing follows links to folders.)
  */
 export function listFiles(root: string): string[] {
-  const entries = readdirSync(root, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+  const files: string[] = [];
+  const folders = [root];
+  for (let folder = folders.pop(); folder !== undefined; folder = folders.pop()) {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) folders.push(path);
+      else if (entry.isFile()) files.push(path);
+    }
+  }
+  return files;
 }
 
 /** How many files a pass works on at once: enough to keep the disk and libuv's threads busy. */

@@ -93,6 +93,16 @@ describe('precompress', () => {
     expect(brotliDecompressSync(readFileSync(join(second.site, 'news', '7', 'index.html.br'))).toString()).toBe(html);
   });
 
+  it("a previous release that is the build's own folder (set so by hand) is not linked from: the file keeps its bytes", async () => {
+    const site = folder();
+    const html = '<!doctype html><title>Yangilik</title>' + '<p>Qorakoʻl tumani hokimligi</p>'.repeat(50);
+    mkdirSync(join(site, 'news', '7'), { recursive: true });
+    writeFileSync(join(site, 'news', '7', 'index.html'), html);
+    const first = await finishBuild(site, bases, { compressCache: folder() });
+    await finishBuild(site, bases, { compressCache: folder(), previousRelease: { root: site, hashes: first.hashes } });
+    expect(readFileSync(join(site, 'news', '7', 'index.html'), 'utf8')).toBe(html);
+  });
+
   it('reuses the cache for unchanged files and drops entries no build used for a week, looking once a day', async () => {
     const site = folder();
     const cache = folder();

@@ -64,3 +64,30 @@ for (const lang of [UZ_LATN, UZ_CYRL, RU, EN]) {
     });
   }
 }
+
+test('a dropdown is in its place before the browser can draw it (Oʻzbekcha, largest text, 1280 px)', async ({ page }) => {
+  await page.addInitScript(
+    ([a11y, consent, value]) => {
+      localStorage.setItem(a11y, value);
+      localStorage.setItem(consent, String(Date.now() + 86_400_000));
+    },
+    [A11Y_STORAGE_KEY, STORAGE_KEYS.cookieConsent, JSON.stringify({ mode: 'normal', zoom: LARGEST })] as const,
+  );
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(localizePath(UZ_LATN, '/'));
+  // Opened and measured in one task and its microtasks: no frame, and no event task, comes between.
+  const outside = await page.evaluate(async () => {
+    const found: string[] = [];
+    const width = document.documentElement.clientWidth;
+    for (const summary of document.querySelectorAll<HTMLElement>('#site-menu .site-menu__group:not(.site-menu__group--top) > details > summary')) {
+      summary.click();
+      await Promise.resolve();
+      const { left, right } = summary.parentElement!.querySelector('.site-menu__items')!.getBoundingClientRect();
+      if (left < 0 || right > width) found.push(`"${summary.innerText.trim()}" at ${Math.round(left)}…${Math.round(right)} px of ${width}`);
+      summary.click();
+      await Promise.resolve();
+    }
+    return found;
+  });
+  expect(outside).toEqual([]);
+});

@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { listFiles } from '../../scripts/lib/files.ts';
+import { linkInPlace, listFiles, placeFile } from '../../scripts/lib/files.ts';
 
 const made: string[] = [];
 afterEach(() => {
@@ -21,5 +21,30 @@ describe('listFiles', () => {
     symlinkSync(elsewhere, join(root, 'linked'));
     symlinkSync(root, join(root, 'news', 'loop'));
     expect(listFiles(root).sort()).toEqual([join(root, 'index.html'), join(root, 'news', '5', 'index.html')]);
+  });
+});
+
+describe('linkInPlace and placeFile', () => {
+  const folder = () => {
+    const root = mkdtempSync(join(tmpdir(), 'link-in-place-'));
+    made.push(root);
+    writeFileSync(join(root, 'store.webp'), 'drawn');
+    writeFileSync(join(root, 'page.html'), 'built');
+    return root;
+  };
+
+  it('puts a link to the source in the place of a file already there', () => {
+    const root = folder();
+    expect(linkInPlace(join(root, 'store.webp'), join(root, 'page.html'))).toBe(true);
+    expect(statSync(join(root, 'page.html')).ino).toBe(statSync(join(root, 'store.webp')).ino);
+    placeFile(join(root, 'store.webp'), join(root, 'new.webp'));
+    expect(readFileSync(join(root, 'new.webp'), 'utf8')).toBe('drawn');
+  });
+
+  it('keeps the file when the source is missing, and placing a missing store file says so', () => {
+    const root = folder();
+    expect(linkInPlace(join(root, 'gone.webp'), join(root, 'page.html'))).toBe(false);
+    expect(readFileSync(join(root, 'page.html'), 'utf8')).toBe('built');
+    expect(() => placeFile(join(root, 'gone.webp'), join(root, 'page.html'))).toThrow(/ENOENT/);
   });
 });

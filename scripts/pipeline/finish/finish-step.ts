@@ -25,7 +25,7 @@
  * own, once each, so a new post (a new side list) does not undo the memo.
  */
 import { hash } from 'node:crypto';
-import { copyFileSync, linkSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,7 +34,7 @@ import { codeFiles } from '../../lib/code-graph.ts';
 import { linkChecker, linkVisitor, referencedUrls, type LinkReport } from './link-check.ts';
 import { inlineScriptVisitor, KNOWN_INLINE_SCRIPTS, POLICY_FILES, writePolicy, type policy } from './csp.ts';
 import type { PageToVisit, PageVisitor } from './page-visitor.ts';
-import { FILE_CONCURRENCY, listFiles, mapLimit } from '../../lib/files.ts';
+import { FILE_CONCURRENCY, linkInPlace, listFiles, mapLimit } from '../../lib/files.ts';
 import { replaceFile } from '../../lib/replace-file.ts';
 import { COMPRESSIBLE, createCompressor, sha256, type Compressor, type FromPrevious } from './precompress.ts';
 import { progress } from '../../lib/progress.ts';
@@ -162,30 +162,6 @@ function swapIn(file: string, make: (tmp: string) => void): void {
     rmSync(tmp, { force: true });
     throw error;
   }
-}
-
-/**
- * Makes `file` a hard link to `source`, which has the same bytes; false, with `file` as it was, when that cannot
- * be done. Nothing reads the build's folder while this pass runs, so an old name is removed and the link made in
- * its place: replacing it by a rename cost some 100 µs more a file here, seconds in a release of tens of thousands.
- */
-function linkInPlace(source: string, file: string): boolean {
-  try {
-    linkSync(source, file);
-    return true;
-  } catch (error) {
-    // Linux looks the source up first: a name already taken means the source is there. Anything else
-    // (another mount, a file the kernel will not link) leaves this build's own copy.
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return false;
-  }
-  unlinkSync(file);
-  try {
-    linkSync(source, file);
-  } catch {
-    // Refused only now (the name was checked before the mount and the permission): the same bytes, as a copy.
-    copyFileSync(source, file);
-  }
-  return true;
 }
 
 /** A file kept as Astro wrote it: published with an inode of its own, so that Astro's next build cannot change it. */
@@ -353,7 +329,7 @@ export async function finishBuild(
   const started = performance.now();
   root = resolve(root);
   // Every file is listed below root: its site path is the rest of its name (path.relative took 1.6 s at 164,000 files).
-  const sitePath = sep === '/' ? (file: string) => file.slice(root.length) : (file: string) => `/${relative(root, file).split(sep).join('/')}`;
+  const sitePath = (file: string) => file.slice(root.length);
   const all = listFiles(root);
   // Fragments first: every page that carries a marker needs them.
   const fragmentFiles = all.filter((f) => isFragmentPath(sitePath(f)));
@@ -412,10 +388,11 @@ export async function finishBuild(
 
 /** The previous release, when its files can be linked into `root`: a hard link cannot cross file systems. */
 function linkable(previous: FinishOptions['previousRelease'], root: string): FinishOptions['previousRelease'] {
+  if (!previous) return null;
   try {
-    const [from, to] = [statSync(previous?.root ?? ''), statSync(root)];
+    const [from, to] = [statSync(previous.root), statSync(root)];
     // The build's own folder is no release to link from.
-    return previous && from.dev === to.dev && from.ino !== to.ino ? previous : null;
+    return from.dev === to.dev && from.ino !== to.ino ? previous : null;
   } catch {
     return null;
   }

@@ -31,7 +31,7 @@
  * (compress-worker.ts), beside the last pass's own work on the main thread.
  */
 import { hash } from 'node:crypto';
-import { copyFile, link, mkdir, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -39,6 +39,7 @@ import { readMachineSettings } from '../../../src/config.ts';
 import { LANGUAGES } from '../../../src/i18n/languages.ts';
 import { SECTION_LIST } from '../../../src/lib/sections.ts';
 import type { CompressAnswer, CompressJob, CompressRequest } from './compress-worker.ts';
+import { placeFile } from '../../lib/files.ts';
 import { APPEAL_PATH } from '../../../src/constants.ts';
 
 export const COMPRESSIBLE = /\.(html|css|js|mjs|json|svg|xml|txt|webmanifest|map)$/;
@@ -179,7 +180,7 @@ export async function createCompressor(cacheDir = readMachineSettings().compress
         const name = `${hash.slice(0, 40)}.${encoding}${level}`;
         const cached = join(cacheDir, name);
         used.add(name);
-        if (present.has(name) && (await placeFrom(cached, target))) stats.reused++;
+        if (present.has(name) && placeFrom(cached, target)) stats.reused++;
         else {
           jobs.push({ encoding, level, cached, target });
           making.push(name);
@@ -222,23 +223,12 @@ export async function createCompressor(cacheDir = readMachineSettings().compress
   };
 }
 
-/** Puts the cache entry at `target`: a hard link, or a copy across file systems; false if there is no entry. */
-async function placeFrom(cached: string, target: string): Promise<boolean> {
+/** Puts the cache entry at `target` as placeFile does (a hard link, or a copy); false if there is no entry. */
+function placeFrom(cached: string, target: string): boolean {
   try {
-    await link(cached, target);
+    placeFile(cached, target);
     return true;
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return false;
-    if (code === 'EEXIST') {
-      await rm(target, { force: true });
-      return placeFrom(cached, target);
-    }
-    try {
-      await copyFile(cached, target);
-      return true;
-    } catch {
-      return false;
-    }
+  } catch {
+    return false;
   }
 }

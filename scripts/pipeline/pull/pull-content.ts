@@ -28,7 +28,6 @@ import {
   type PostListPage,
   type PostTypeName,
 } from '../../../src/api/types.ts';
-import { diffHashes } from '../../lib/hash-diff.ts';
 import { createLimiter } from '../../lib/limit.ts';
 import { restOfList, type Named } from './list-reading.ts';
 import { layOutListPages } from './list-pages.ts';
@@ -64,21 +63,39 @@ function itemHash(item: unknown): string {
   return createHash('sha256').update(JSON.stringify(item)).digest('base64url').slice(0, 16);
 }
 
-/** Every item of a snapshot by key, with its hash. */
-function itemHashes(snapshot: Snapshot | null): Map<string, string> {
-  const out = new Map<string, string>();
+/** Every item of a snapshot by key. */
+function itemsByKey(snapshot: Snapshot | null): Map<string, unknown> {
+  const out = new Map<string, unknown>();
   if (!snapshot) return out;
   for (const [code, c] of Object.entries(snapshot.languages)) {
-    for (const p of Object.values(c.posts)) out.set(itemKey('post', code, p.id), itemHash(p));
-    for (const p of Object.values(c.pages)) out.set(itemKey('page', code, p.id), itemHash(p));
-    for (const [cat, people] of Object.entries(c.employees)) for (const e of people) out.set(itemKey('employee', code, `${cat}/${e.id}`), itemHash(e));
-    for (const g of c.photoGroups) out.set(itemKey('gallery', code, g.id), itemHash(g));
-    for (const v of c.videos) out.set(itemKey('video', code, v.id), itemHash(v));
-    for (const s of c.surveys) out.set(itemKey('survey', code, s.id), itemHash(s));
-    out.set(itemKey('menu', code), itemHash(c.menus));
-    out.set(itemKey('lists', code), itemHash([c.lists, c.listPages, c.settledLatest]));
+    for (const p of Object.values(c.posts)) out.set(itemKey('post', code, p.id), p);
+    for (const p of Object.values(c.pages)) out.set(itemKey('page', code, p.id), p);
+    for (const [cat, people] of Object.entries(c.employees)) for (const e of people) out.set(itemKey('employee', code, `${cat}/${e.id}`), e);
+    for (const g of c.photoGroups) out.set(itemKey('gallery', code, g.id), g);
+    for (const v of c.videos) out.set(itemKey('video', code, v.id), v);
+    for (const s of c.surveys) out.set(itemKey('survey', code, s.id), s);
+    out.set(itemKey('menu', code), c.menus);
+    out.set(itemKey('lists', code), [c.lists, c.listPages, c.settledLatest]);
   }
   return out;
+}
+
+/**
+ * Which items were added, changed and removed. An item this pull took from the previous snapshot is the
+ * same object there and here, so it is known unchanged without hashing it: a pull told of one post
+ * hashes a few items, not the whole archive twice.
+ */
+function diffItems(previous: Snapshot | null, snapshot: Snapshot): PullSummary['diff'] {
+  const before = itemsByKey(previous);
+  const added: string[] = [];
+  const changed: string[] = [];
+  for (const [key, item] of itemsByKey(snapshot)) {
+    const old = before.get(key);
+    before.delete(key);
+    if (old === undefined) added.push(key);
+    else if (old !== item && itemHash(old) !== itemHash(item)) changed.push(key);
+  }
+  return { added, changed, removed: [...before.keys()] };
 }
 
 async function readSnapshot(file: string): Promise<Snapshot | null> {
@@ -96,7 +113,8 @@ function refetchRule(changes: ContentChanges, type: 'post' | 'page') {
   return (id: number) => ids.has(id);
 }
 
-export async function pullContent(options: PullOptions): Promise<PullSummary> {
+/** What the pull reports, and the snapshot it wrote, for the steps of the pull that read it. */
+export async function pullContent(options: PullOptions): Promise<PullSummary & { snapshot: Snapshot }> {
   const { concurrency = 6, log = (l) => console.log(l) } = options;
   const started = performance.now();
   const warnings: ApiWarning[] = [];
@@ -147,12 +165,12 @@ export async function pullContent(options: PullOptions): Promise<PullSummary> {
   await replaceFile(file, JSON.stringify(snapshot));
 
   const ms = Math.round(performance.now() - started);
-  const diff = diffHashes(itemHashes(previous), itemHashes(snapshot));
+  const diff = diffItems(previous, snapshot);
   log(
     `pulled ${items} items in ${LANGUAGES.length} languages with ${requests} requests in ${ms} ms, ${warnings.length} warning(s); ` +
       `${diff.added.length} added, ${diff.changed.length} changed, ${diff.removed.length} removed`,
   );
-  return { requests, items, warnings, ms, file, diff };
+  return { requests, items, warnings, ms, file, diff, snapshot };
 }
 
 /** The previous snapshot's copy of a detail that need not be fetched again, if any. */

@@ -4,15 +4,12 @@
  * again only at the pictures of the items that were added or changed; a full
  * run (the nightly one) asks for every picture again.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { readMachineSettings, type SiteConfig } from '../../../src/config.ts';
 import type { ContentChanges } from '../../../src/content/changes.ts';
 import { pullDocuments, type DocumentPullStats } from './pull-documents.ts';
 import { pullPictures, type PicturePullStats } from './pull-pictures.ts';
 import { ApiError } from '../../../src/api/client.ts';
 import { pullContent, type PullSummary } from './pull-content.ts';
-import { SNAPSHOT_FILE, type Snapshot } from '../../../src/content/snapshot.ts';
 import { removedFromTexts, type RemovedFromText } from './content-report.ts';
 
 export interface PullReport extends PullSummary {
@@ -23,7 +20,7 @@ export interface PullReport extends PullSummary {
 }
 
 export async function pullStep(config: SiteConfig, changes: ContentChanges, log: (line: string) => void = console.log): Promise<PullReport> {
-  const content = await pullContent({ ...config, changes, log }).catch((error: unknown) => {
+  const { snapshot, ...content } = await pullContent({ ...config, changes, log }).catch((error: unknown) => {
     // No answer at all (refused, reset, timed out): say so plainly, with the call that failed.
     if (error instanceof ApiError && error.status === undefined && /fetch failed|timed out|abort/i.test(error.message)) {
       throw new Error(`The content API at ${config.apiBase} does not answer (${error.message})`);
@@ -32,8 +29,7 @@ export async function pullStep(config: SiteConfig, changes: ContentChanges, log:
   });
   const revalidate = changes === 'all' ? 'all' : new Set([...content.diff.added, ...content.diff.changed]);
   const { pictureDir, documentDir } = readMachineSettings();
-  // Read once: at 10,000 news per language the snapshot is tens of megabytes.
-  const snapshot = JSON.parse(readFileSync(join(config.contentDir, SNAPSHOT_FILE), 'utf8')) as Snapshot;
+  // The pull's own snapshot, not read back: at 10,000 news per language it is tens of megabytes.
   const { contentDir, mediaBase } = config;
   const pictures = await pullPictures({ contentDir, snapshot, mediaBase, storeDir: pictureDir, revalidate, log });
   const documents = await pullDocuments({ contentDir, snapshot, mediaBase, storeDir: documentDir, revalidate, log });

@@ -2,31 +2,45 @@
  * What pages read: the snapshot written by the build-time pull. Read from disk
  * once per build; never from the network.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Post } from '../api/types.ts';
 import { readConfig } from '../config.ts';
 import type { Language } from '../i18n/languages.ts';
 import { hasSettledSummaries, SNAPSHOT_FILE, type LanguageContent, type Snapshot } from './snapshot.ts';
 
-let cached: Snapshot | undefined;
+/**
+ * Read once per process, not once per copy of this module: Astro's build loads its own bundled copy beside
+ * the one the site's configuration (the sitemap's filter) imports, and at 10,000 news per language each
+ * read is half a second. Kept by file, size and time, so a snapshot pulled again is read again.
+ */
+const READ = Symbol.for('hokimiyat.content-snapshot');
+type Read = { file: string; size: number; mtimeMs: number; snapshot: Snapshot };
+const process_ = globalThis as typeof globalThis & { [READ]?: Read };
 
 function snapshot(): Snapshot {
-  if (!cached) {
-    const file = join(readConfig().contentDir, SNAPSHOT_FILE);
-    try {
-      cached = JSON.parse(readFileSync(file, 'utf8')) as Snapshot;
-    } catch (err) {
-      throw new Error(`No content snapshot at ${file}: run "npm run build" (it pulls first). ${String(err)}`, { cause: err });
-    }
-    // A snapshot pulled by an earlier version of the site lacks the list pages (scripts/pipeline/pull/list-pages.ts)
-    // or the settled side lists, or has those as bare post ids.
-    if (Object.values(cached.languages).some((c) => !c.listPages || !hasSettledSummaries(c))) {
-      cached = undefined;
-      throw new Error(`The content snapshot at ${file} was pulled by an earlier version of the site: run "npm run pull" (or "npm run build") again.`);
-    }
+  const file = join(readConfig().contentDir, SNAPSHOT_FILE);
+  let stat: { size: number; mtimeMs: number } | undefined;
+  try {
+    stat = statSync(file);
+  } catch {
+    // Said below, with the reason the read gives.
   }
-  return cached;
+  const last = process_[READ];
+  if (stat && last && last.file === file && last.size === stat.size && last.mtimeMs === stat.mtimeMs) return last.snapshot;
+  let read: Snapshot;
+  try {
+    read = JSON.parse(readFileSync(file, 'utf8')) as Snapshot;
+  } catch (err) {
+    throw new Error(`No content snapshot at ${file}: run "npm run build" (it pulls first). ${String(err)}`, { cause: err });
+  }
+  // A snapshot pulled by an earlier version of the site lacks the list pages (scripts/pipeline/pull/list-pages.ts)
+  // or the settled side lists, or has those as bare post ids.
+  if (Object.values(read.languages).some((c) => !c.listPages || !hasSettledSummaries(c))) {
+    throw new Error(`The content snapshot at ${file} was pulled by an earlier version of the site: run "npm run pull" (or "npm run build") again.`);
+  }
+  if (stat) process_[READ] = { file, ...stat, snapshot: read };
+  return read;
 }
 
 export function contentFor(lang: Language): LanguageContent {

@@ -51,4 +51,17 @@ describe('the content store', () => {
     const { store } = await storeReading({ pulledAt: '', apiBase: '', languages: Object.fromEntries(LANGUAGES.map((l) => [l.code, language({ news: [[1]] }, settled)])) });
     expect(store.contentFor(LANGUAGES[0]!).listPages.news).toEqual([[1]]);
   });
+
+  it('is read once by every copy of the store while the file stays the same, and again once it is pulled anew', async () => {
+    const settled = { news: [{ id: 1, title: 'Yangilik', brief: '', imageUrl: null, date: null, views: 3 }] };
+    const snapshot = (listed: number[]) => ({ pulledAt: '', apiBase: '', languages: Object.fromEntries(LANGUAGES.map((l) => [l.code, language({ news: [listed] }, settled)])) });
+    const { dir, store } = await storeReading(snapshot([1]));
+    const first = store.contentFor(LANGUAGES[0]!);
+    // A second copy of the module, as Astro's bundle is beside the configuration's.
+    vi.resetModules();
+    const other = (await import('../../src/content/store.ts')) as typeof store;
+    expect(other.contentFor(LANGUAGES[0]!)).toBe(first);
+    writeFileSync(join(dir, 'snapshot.json'), JSON.stringify(snapshot([1, 2])));
+    expect(other.contentFor(LANGUAGES[0]!).listPages.news).toEqual([[1, 2]]);
+  });
 });

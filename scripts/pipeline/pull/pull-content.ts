@@ -8,8 +8,8 @@
  * A pull told what changed (a webhook's `{type: 'post', id}`) reads each list
  * only as far as the change reaches (list-reading.ts), and the details only of
  * the named posts and pages and of posts the previous snapshot does not have;
- * the others come from the previous snapshot. Every item gets a hash, so the pull can say which
- * items were added, changed and removed.
+ * the others come from the previous snapshot. The pull says which items were added, changed and
+ * removed: an item taken from the previous snapshot is unchanged, any other is compared by its hash.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';

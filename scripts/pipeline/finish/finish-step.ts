@@ -365,7 +365,7 @@ export async function finishBuild(
       await pass.finishFile(file, await readFile(file));
       show.tick();
     }
-    await writeServiceWorker(root, bases.serviceWorker);
+    await writeServiceWorker(root, bases.serviceWorker, sitePaths);
     await pass.finishFile(serviceWorker, await readFile(serviceWorker));
   } finally {
     await compressor.close();

@@ -3,11 +3,11 @@
  * deterministic, and the list of the site's pages it gives the worker, by which a saved copy of a page
  * the site no longer has is dropped.
  */
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { pagePaths, precacheList, writeServiceWorker } from './build-service-worker.ts';
+import { pagePaths, pagesAmong, precacheList, writeServiceWorker } from './build-service-worker.ts';
 import { hasPage, pagePath, removedPages, sitePages } from './site-pages.ts';
 
 let root = '';
@@ -89,6 +89,15 @@ describe('the service worker build step', () => {
     await put('index.html', 'home');
     await put('ru/404/index.html', 'не найдено');
     expect((await pagePaths(root)).sort()).toEqual(['/', '/404', '/en/offline', '/news/5', '/offline', '/ru/404', '/ru/offline', '/uz-cyrl/offline']);
+  });
+
+  it("given the site's files by the build's last pass, writes the worker a listing of the folder gives", async () => {
+    await put('404.html', 'not found');
+    await put('ru/404/index.html', 'не найдено');
+    const files = (await readdir(root, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => `/${relative(root, join(e.parentPath, e.name))}`);
+    expect(pagesAmong(files).sort()).toEqual((await pagePaths(root)).sort());
+    const listed = await readFile(await writeServiceWorker(root, true), 'utf8');
+    expect(await readFile(await writeServiceWorker(root, true, files), 'utf8')).toBe(listed);
   });
 
   it('fails the build when an offline page is missing', async () => {

@@ -47,16 +47,22 @@ export async function precacheList(root: string): Promise<ManifestEntry[]> {
   return manifestEntries;
 }
 
+/** The site path of every page among a site's files (`/news/5/index.html` → `/news/5`, `/404.html` → `/404`). */
+export const pagesAmong = (files: readonly string[]): string[] => files.filter((f) => f.endsWith('.html')).map((f) => f.replace(/(?:\/index)?\.html$/, '') || '/');
+
 /** The site path of every page of a built site (`/`, `/ru/news/5`): each `index.html`, and the pages written as `name.html` (`/404`). */
 export async function pagePaths(root: string): Promise<string[]> {
-  const files = await readdir(root, { recursive: true });
-  return files.filter((f) => f.endsWith('.html')).map((f) => `/${f.split(sep).join('/')}`.replace(/(?:\/index)?\.html$/, '') || '/');
+  return pagesAmong((await readdir(root, { recursive: true })).map((f) => `/${f.split(sep).join('/')}`));
 }
 
-/** Writes `root/sw.js`: the worker with its precache list and the site's pages, or, when `enabled` is false, the one that removes itself. */
-export async function writeServiceWorker(root: string, enabled: boolean): Promise<string> {
+/**
+ * Writes `root/sw.js`: the worker with its precache list and the site's pages, or, when `enabled` is false, the one
+ * that removes itself. `files`, the site paths of the built site's files, spares a listing of the folder to a
+ * caller that has one (the build's last pass: at 44,700 pages the listing took 1.4 s).
+ */
+export async function writeServiceWorker(root: string, enabled: boolean, files?: readonly string[]): Promise<string> {
   const manifest = enabled ? await precacheList(root) : [];
-  const pages = enabled ? sitePages(await pagePaths(root)) : {};
+  const pages = enabled ? sitePages(files ? pagesAmong(files) : await pagePaths(root)) : {};
   const result = await build({
     entryPoints: [join(REPO, 'src/features/offline', enabled ? 'sw.ts' : 'sw-off.ts')],
     absWorkingDir: REPO,

@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { pageKeys, SETTINGS_NOT_IN_PAGES } from '../../src/content/cache-key.ts';
 import { readConfig, type SiteConfig } from '../../src/config.ts';
+import { picturesNamedBy } from '../../src/content/pictures/map.ts';
 
 const saved = { ...process.env };
 afterEach(() => {
@@ -36,5 +37,21 @@ describe('page keys', () => {
 
   it('covers every setting of SiteConfig', () => {
     expect(Object.keys(CHANGES).sort()).toEqual(Object.keys(readConfig()).sort());
+  });
+});
+
+describe("a page's pictures in its key", () => {
+  const entry = (id: string) => ({ id, width: 800, height: 600, widths: [320, 800] });
+  const map = { 'https://media.example.uz/uploads/a.jpg': entry('a1'), 'https://cdn.example.uz/b.png': entry('b1') };
+  const named = (value: unknown) => picturesNamedBy(value, map, 'https://media.example.uz/');
+
+  it('finds a picture however the API names it: a path from the root, a relative path, an absolute URL, in a text', () => {
+    const both = ['https://cdn.example.uz/b.png b1 800x600 320,800', 'https://media.example.uz/uploads/a.jpg a1 800x600 320,800'];
+    expect(named({ post: { imageUrl: '/uploads/a.jpg', html: '<p><img alt="" src="https://cdn.example.uz/b.png"></p>' } })).toEqual(both);
+    expect(named(['uploads/a.jpg', { photos: ['https://cdn.example.uz/b.png', 'https://media.example.uz/uploads/a.jpg'] }])).toEqual(both);
+  });
+
+  it('names nothing for strings that only end like a picture, or are titles and dates', () => {
+    expect(named({ title: 'a.jpg', brief: 'other/a.jpg', date: '2026-11-29', image: 'https://media.example.uz/b.png' })).toEqual([]);
   });
 });

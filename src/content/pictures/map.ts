@@ -41,6 +41,15 @@ export function textPictureUrls(html: string, mediaBase: string): string[] {
     .map((src) => pictureUrl(src, mediaBase));
 }
 
+const segments = new WeakMap<PictureMap, Set<string>>();
+
+/** What follows the last `/` of each URL of the map: a path `pictureUrl` makes into one of them ends the same way. */
+function lastSegments(map: PictureMap): Set<string> {
+  let names = segments.get(map);
+  if (!names) segments.set(map, (names = new Set(Object.keys(map).map((url) => url.slice(url.lastIndexOf('/') + 1)))));
+  return names;
+}
+
 /**
  * The entries of every picture that `value` (a page's props) names, for the page's key: a picture replaced at
  * the same URL gets a new id, and the pages that show it are drawn again. Strings are an image path or an
@@ -48,10 +57,12 @@ export function textPictureUrls(html: string, mediaBase: string): string[] {
  */
 export function picturesNamedBy(value: unknown, map: PictureMap, mediaBase: string): string[] {
   const found = new Set<string>();
+  const names = lastSegments(map);
   const visit = (v: unknown): void => {
     if (typeof v === 'string') {
       if (v.includes('<')) for (const url of textPictureUrls(v, mediaBase)) add(url);
-      else if (v.length < 2048) add(pictureUrl(v, mediaBase));
+      // A string that cannot end a picture's URL is not made into one: every title and brief of 44,000 pages was.
+      else if (v.length < 2048 && names.has(v.slice(v.lastIndexOf('/') + 1))) add(pictureUrl(v, mediaBase));
     } else if (Array.isArray(v)) v.forEach(visit);
     else if (v && typeof v === 'object') Object.values(v).forEach(visit);
   };

@@ -1,4 +1,4 @@
-/** What was added, changed and removed between two maps of hashes by key: a pull's items, a release's files. */
+/** What was added, changed and removed between two maps of hashes by key: a release's files. */
 export function diffHashes(before: Map<string, string>, after: Map<string, string>) {
   const added: string[] = [];
   const changed: string[] = [];

@@ -12,22 +12,24 @@ import { hasSettledSummaries, SNAPSHOT_FILE, type LanguageContent, type Snapshot
 /**
  * Read once per process, not once per copy of this module: Astro's build loads its own bundled copy beside
  * the one the site's configuration (the sitemap's filter) imports, and at 10,000 news per language each
- * read is half a second. Kept by file, size and time, so a snapshot pulled again is read again.
+ * read is half a second. Kept by file, inode, size and times, so a snapshot pulled again is read again.
  */
 const READ = Symbol.for('hokimiyat.content-snapshot');
-type Read = { file: string; size: number; mtimeMs: number; snapshot: Snapshot };
+type Read = { file: string; ino: number; size: number; mtimeMs: number; ctimeMs: number; snapshot: Snapshot };
 const process_ = globalThis as typeof globalThis & { [READ]?: Read };
 
 function snapshot(): Snapshot {
   const file = join(readConfig().contentDir, SNAPSHOT_FILE);
-  let stat: { size: number; mtimeMs: number } | undefined;
+  let stat: { ino: number; size: number; mtimeMs: number; ctimeMs: number } | undefined;
   try {
-    stat = statSync(file);
+    const { ino, size, mtimeMs, ctimeMs } = statSync(file);
+    stat = { ino, size, mtimeMs, ctimeMs };
   } catch {
     // Said below, with the reason the read gives.
   }
   const last = process_[READ];
-  if (stat && last && last.file === file && last.size === stat.size && last.mtimeMs === stat.mtimeMs) return last.snapshot;
+  // A pull renames a new file into place (a new inode); a copy that kept the old time still has a new ctime.
+  if (stat && last?.file === file && (['ino', 'size', 'mtimeMs', 'ctimeMs'] as const).every((k) => last[k] === stat[k])) return last.snapshot;
   let read: Snapshot;
   try {
     read = JSON.parse(readFileSync(file, 'utf8')) as Snapshot;

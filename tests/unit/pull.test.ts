@@ -57,7 +57,7 @@ describe('a pull told what changed', () => {
     const summary = await pull(incremental, [{ type: 'post', id }]);
     // Exactly the post, in each language: the items taken from the previous snapshot are not named.
     expect(summary.diff).toEqual({ added: [], changed: LANGUAGES.map((l) => `post:${id}@${l.code}`), removed: [] });
-    expect(summary.snapshot).toEqual(JSON.parse(readFileSync(join(incremental, SNAPSHOT_FILE), 'utf8')));
+    expect(summary.snapshot).toStrictEqual(JSON.parse(readFileSync(join(incremental, SNAPSHOT_FILE), 'utf8')));
     expect(summary.requests).toBeLessThanOrEqual(56);
     await expectSameAsFull();
   }, 120_000);

@@ -17,7 +17,7 @@ import { fetchPictures, writeAtomic, type FetchStats } from '../downloads/pictur
 export interface StorePullOptions {
   /** Where the map the pages read is written, beside the snapshot. */
   contentDir: string;
-  /** The snapshot just pulled, read once for every step of the pull that needs it. */
+  /** The snapshot just pulled, handed on by the pull rather than read back from its file. */
   snapshot: Snapshot;
   mediaBase: string;
   /** The store (machine setting PICTURE_DIR, DOCUMENT_DIR). */

@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { diffHashes } from './lib/hash-diff.ts';
+import { diffByKey } from './lib/hash-diff.ts';
 import { purgeEdge } from './pipeline/purge/purge-step.ts';
 import { acquireLock, LOCK_BUSY_EXIT, LockBusyError } from './pipeline/publish/lock.ts';
 import { linkTarget, PublishError, publishRelease, releaseFileHashes, releasesDir } from './pipeline/publish/releases.ts';
@@ -38,7 +38,7 @@ try {
   console.log(`Rolled back: now serving ${previous} (was ${current ?? 'nothing'}), with its own Content-Security-Policy.`);
   // The edge holds copies of the release rolled back from: every path that differs between the two is purged.
   const hashesOf = (id: string | null | undefined) => (id ? releaseFileHashes(join(dir, id)) : Promise.resolve(new Map<string, string>()));
-  const { added, changed, removed } = diffHashes(await hashesOf(current), await hashesOf(previous!));
+  const { added, changed, removed } = diffByKey(await hashesOf(current), await hashesOf(previous!));
   const purge = await purgeEdge(dir, [...added, ...changed, ...removed]);
   if (purge.error) fail(`Rolled back to ${previous}, but the edge did not take the purge of ${purge.paths} paths (${purge.error}); the next rebuild or rollback sends it again.`);
 } catch (error) {

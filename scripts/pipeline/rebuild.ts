@@ -22,7 +22,7 @@ import { deployEnvProblem, readConfig } from '../../src/config.ts';
 import type { ContentChanges } from '../../src/content/changes.ts';
 import { changesArgs } from '../lib/changed-option.ts';
 import type { PicturePullStats } from './pull/pull-pictures.ts';
-import { diffHashes } from '../lib/hash-diff.ts';
+import { diffByKey } from '../lib/hash-diff.ts';
 import { replaceFile } from '../lib/replace-file.ts';
 import type { BuildReport } from './build-step.ts';
 import { deadLinksByLanguage, type EditorContentReport } from './pull/content-report.ts';
@@ -249,7 +249,7 @@ async function publish(dir: string, id: string, built: BuildReport, previousId: 
   const staging = join(dir, 'staging');
   const hashes = new Map(Object.entries(built.hashes));
   const previousHashes = previousId ? await releaseFileHashes(join(dir, previousId)) : new Map<string, string>();
-  const { added, changed, removed } = diffHashes(previousHashes, hashes);
+  const { added, changed, removed } = diffByKey(previousHashes, hashes);
   await replaceFile(fileHashesPath(dir, id), JSON.stringify(Object.fromEntries(hashes)), { mode: REPORT_MODE });
   await syncTree(
     staging,

@@ -28,6 +28,7 @@ import {
   type PostListPage,
   type PostTypeName,
 } from '../../../src/api/types.ts';
+import { diffByKey } from '../../lib/hash-diff.ts';
 import { createLimiter } from '../../lib/limit.ts';
 import { restOfList, type Named } from './list-reading.ts';
 import { layOutListPages } from './list-pages.ts';
@@ -85,18 +86,8 @@ function itemsByKey(snapshot: Snapshot | null): Map<string, unknown> {
  * same object there and here, so it is known unchanged without hashing it: a pull told of one post
  * hashes a few items, not the whole archive twice.
  */
-function diffItems(previous: Snapshot | null, snapshot: Snapshot): PullSummary['diff'] {
-  const before = itemsByKey(previous);
-  const added: string[] = [];
-  const changed: string[] = [];
-  for (const [key, item] of itemsByKey(snapshot)) {
-    const old = before.get(key);
-    before.delete(key);
-    if (old === undefined) added.push(key);
-    else if (old !== item && itemHash(old) !== itemHash(item)) changed.push(key);
-  }
-  return { added, changed, removed: [...before.keys()] };
-}
+const diffItems = (previous: Snapshot | null, snapshot: Snapshot): PullSummary['diff'] =>
+  diffByKey(itemsByKey(previous), itemsByKey(snapshot), (old, now) => old === now || itemHash(old) === itemHash(now));
 
 async function readSnapshot(file: string): Promise<Snapshot | null> {
   try {

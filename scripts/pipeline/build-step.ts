@@ -21,11 +21,11 @@ export interface BuildReport extends FinishedBuild {
 
 /** The pages, with the drawn pictures and the documents placed beside them. */
 async function renderAndPlace(outDir: string, pictureDir: string, documentDir: string) {
-  const astro = await renderSite();
+  const { report: astro, reused } = await renderSite();
   const pictures = placePictures(outDir, pictureMap(), pictureDir);
   const documents = placeDocuments(outDir, documentMap(), documentDir);
   placeDistrictPictures(outDir);
-  return { astro, pictures, documents };
+  return { astro, reused, pictures, documents };
 }
 
 /** `previousRelease`: the published release this build will replace (files with the same bytes become links to it). */
@@ -33,7 +33,7 @@ export async function buildStep(previousRelease: string | null = null): Promise<
   const { outDir, pictureDir, documentDir } = readMachineSettings();
   // Made beside the render, from the snapshot alone; a failure is reported after the render, as the build's.
   const searchIndex = startSearchIndex();
-  const { astro, pictures, documents } = await renderAndPlace(outDir, pictureDir, documentDir).catch(async (error: unknown) => {
+  const { astro, reused, pictures, documents } = await renderAndPlace(outDir, pictureDir, documentDir).catch(async (error: unknown) => {
     await searchIndex.stop();
     throw error;
   });
@@ -43,6 +43,7 @@ export async function buildStep(previousRelease: string | null = null): Promise<
     memoFile: join(astroCacheDir(), 'finish-pass.json'),
     previousRelease: previousRelease ? { root: previousRelease, hashes: Object.fromEntries(await releaseFileHashes(previousRelease)) } : null,
     knownHashes: { ...pictures, ...documents },
+    reused,
   });
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   const c = finished.compressed;

@@ -17,7 +17,10 @@
  * some 35,000 files at 2,500 posts per language).
  *
  * A rebuild after one edit gets some 11,000 pages back from Astro's cache with
- * the same bytes as last time. What the visitors found in each page as Astro
+ * the same bytes as last time. They are not in the folder yet: the pass reads
+ * them from the cache when it must, and puts each in place once, as a link to
+ * the published release's file or as a file of its own
+ * (../astro/restore-output.ts). What the visitors found in each page as Astro
  * wrote it (and its hash once spliced, for the same fragments) is kept in this
  * pass's memo beside Astro's cache and replayed
  * for a page whose bytes and path are the same, while no file it refers to has
@@ -27,18 +30,19 @@
 import { hash } from 'node:crypto';
 import { copyFileSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
-import { join, relative, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { extractFragment, FRAGMENT_DIR, fragmentNameOfPath, fragmentsIn, spliceFragments } from '../../../src/lib/fragments.ts';
 import { codeFiles } from '../../lib/code-graph.ts';
 import { linkChecker, linkVisitor, referencedUrls, type LinkReport } from './link-check.ts';
 import { inlineScriptVisitor, KNOWN_INLINE_SCRIPTS, POLICY_FILES, writePolicy, type policy } from './csp.ts';
 import type { PageToVisit, PageVisitor } from './page-visitor.ts';
-import { FILE_CONCURRENCY, linkInPlace, listFiles, mapLimit } from '../../lib/files.ts';
+import { FILE_CONCURRENCY, linkInPlace, listFiles, makeFolder, mapLimit } from '../../lib/files.ts';
 import { replaceFile } from '../../lib/replace-file.ts';
 import { COMPRESSIBLE, createCompressor, sha256, type Compressor, type FromPrevious } from './precompress.ts';
 import { progress } from '../../lib/progress.ts';
 import { SERVICE_WORKER_FILE, writeServiceWorker } from '../../../src/features/offline/build-service-worker.ts';
+import type { ReusedPages } from '../astro/restore-output.ts';
 
 export interface FinishedBuild {
   /** Every file of the site by site path (`/news/5/index.html`), with a hash of its bytes. */
@@ -58,8 +62,8 @@ interface PageMemo {
   /** Hash of the page as Astro wrote it, before the fragments were spliced in. */
   raw: string;
   /**
-   * The inode, size and modification time of the file Astro wrote. A page Astro reuses is a hard link
-   * to its cache's copy (../astro/restore-output.ts), which Astro rewrites only when it renders the page again:
+   * The inode, size and modification time of the file Astro wrote. A page Astro reuses is read from its
+   * cache's copy (../astro/restore-output.ts), which Astro rewrites only when it renders the page again:
    * the same stamp means the same bytes, and the page is not read at all.
    */
   stamp: string;
@@ -114,6 +118,8 @@ export interface FinishOptions {
    * not read, and not copied to an inode of their own (their store never rewrites them in place).
    */
   knownHashes?: Readonly<Record<string, string>>;
+  /** The files Astro reused from its cache and did not write into `root` (../astro/restore-output.ts): placed by this pass. */
+  reused?: ReusedPages;
 }
 
 /** The shared fragments of a build, by name: their text and bytes, and their hashes (a page's spliced hash holds while those do). */
@@ -126,14 +132,14 @@ interface Fragments {
 const isFragmentPath = (path: string) => path.split('/').includes(FRAGMENT_DIR);
 
 /** Reads every fragment Astro wrote and removes their pages: they are spliced into the pages that carry their markers. */
-async function takeFragments(root: string, files: string[], sitePath: (file: string) => string): Promise<Fragments> {
+async function takeFragments(root: string, files: string[], sitePath: (file: string) => string, sourceOf: (file: string) => string): Promise<Fragments> {
   const text = new Map<string, string>();
   const bytes = new Map<string, Buffer>();
   await mapLimit(
     files.filter((f) => f.endsWith('.html')),
     FILE_CONCURRENCY,
     async (file) => {
-      const body = extractFragment(await readFile(file, 'utf8'));
+      const body = extractFragment(await readFile(sourceOf(file), 'utf8'));
       if (body === null) throw new Error(`${sitePath(file)} has no fragment bounds`);
       text.set(fragmentNameOfPath(sitePath(file)), body);
       bytes.set(fragmentNameOfPath(sitePath(file)), Buffer.from(body));
@@ -151,7 +157,7 @@ async function memoBasis(): Promise<string> {
 
 /**
  * Puts a new inode at `file`, made at a temporary name by `make`, never writing through the old one:
- * a page Astro reused is a hard link to its cache's copy (../astro/restore-output.ts), which must keep the bytes Astro wrote.
+ * a file in the build's folder may be a hard link to a file elsewhere (a store's, a cache's) that must keep its bytes.
  */
 function swapIn(file: string, make: (tmp: string) => void): void {
   const tmp = `${file}.finish-${process.pid}`;
@@ -169,7 +175,7 @@ function keep(file: string, links?: number): void {
   if ((links ?? statSync(file).nlink) > 1) swapIn(file, (tmp) => copyFileSync(file, tmp));
 }
 
-/** One page as Astro wrote it: read, decoded and spliced only when something needs its bytes, its text or its final bytes. */
+/** One page as Astro wrote it (`file`: where it is, in the folder or Astro's cache): read, decoded and spliced only when something needs its bytes, its text or its final bytes. */
 class PageBytes {
   private text_?: string;
   private final_?: Buffer;
@@ -202,6 +208,7 @@ interface PassContext {
   compressor: Compressor;
   previousRelease: FinishOptions['previousRelease'];
   knownHashes: Readonly<Record<string, string>>;
+  reused: ReusedPages;
 }
 
 /**
@@ -227,14 +234,25 @@ class FinishPass {
   async finish(file: string): Promise<void> {
     const path = this.sitePath(file);
     const known = this.c.knownHashes[path];
+    const reused = this.c.reused.get(path);
+    // A reused file's folder is made here, where the file is placed (../astro/restore-output.ts).
+    if (reused) makeFolder(dirname(file));
     if (known) await this.settle(file, path, known, () => readFileSync(file));
     else if (file.endsWith('.html')) await this.finishPage(file, path);
-    else await this.finishFile(file, readFileSync(file));
+    else await this.finishFile(file, readFileSync(reused?.source ?? file));
   }
 
   /** A file whose bytes are final as they are. */
   async finishFile(file: string, body: Buffer): Promise<void> {
-    if (!(await this.settle(file, this.sitePath(file), sha256(body), () => body))) keep(file);
+    const path = this.sitePath(file);
+    if (!(await this.settle(file, path, sha256(body), () => body))) this.keepAsWritten(file, path);
+  }
+
+  /** Publishes a file with the bytes Astro wrote, in an inode of its own: a reused file copied from Astro's cache. */
+  private keepAsWritten(file: string, path: string, links?: number): void {
+    const reused = this.c.reused.get(path);
+    if (reused) copyFileSync(reused.source, file);
+    else keep(file, links);
   }
 
   /**
@@ -269,16 +287,18 @@ class FinishPass {
 
   /** Pages: spliced, checked, and written only when their bytes are not already in the previous release. */
   private async finishPage(file: string, path: string): Promise<void> {
-    const { ino, size, mtimeNs, nlink } = statSync(file, { bigint: true });
+    const reused = this.c.reused.get(path);
+    const source = reused?.source ?? file;
+    const { ino, size, mtimeNs, nlink } = reused?.stat ?? statSync(file, { bigint: true });
     const stamp = `${ino}:${size}:${mtimeNs}`;
-    // Unread only when nothing needs its bytes: a reused page (a link to Astro's cache) whose spliced hash holds.
+    // Unread only when nothing needs its bytes: a reused page (Astro's cache entry, or a link to it) whose spliced hash holds.
     const known = this.c.remembered[path];
-    const unread = nlink > 1n && known?.stamp === stamp && known.spliced === this.splicedKey(known.fragments);
-    const page = new PageBytes(file, this.c.fragments, () => void this.pagesRead++, unread ? undefined : (this.pagesRead++, readFileSync(file)));
+    const unread = (reused !== undefined || nlink > 1n) && known?.stamp === stamp && known.spliced === this.splicedKey(known.fragments);
+    const page = new PageBytes(source, this.c.fragments, () => void this.pagesRead++, unread ? undefined : (this.pagesRead++, readFileSync(source)));
     const found = this.checkPage(file, path, page, stamp);
     if (await this.settle(file, path, found.hash, page.final)) return;
     if (found.fragments.length) swapIn(file, (tmp) => writeFileSync(tmp, page.final()));
-    else keep(file, Number(nlink));
+    else this.keepAsWritten(file, path, Number(nlink));
   }
 
   /** Whether every finding remembered for a page holds without the files that have gone since. */
@@ -324,16 +344,18 @@ const writeMemo = (file: string, memo: Memo) => replaceFile(file, JSON.stringify
 export async function finishBuild(
   root: string,
   bases: Parameters<typeof policy>[1] & { serviceWorker: boolean },
-  { compressCache, memoFile, previousRelease, knownHashes = {} }: FinishOptions = {},
+  { compressCache, memoFile, previousRelease, knownHashes = {}, reused = new Map() }: FinishOptions = {},
 ): Promise<FinishedBuild> {
   const started = performance.now();
   root = resolve(root);
   // Every file is listed below root: its site path is the rest of its name (path.relative took 1.6 s at 164,000 files).
   const sitePath = (file: string) => file.slice(root.length);
-  const all = listFiles(root);
+  // What Astro wrote, and what it reused and left in its cache (placed by this pass).
+  const all = [...listFiles(root), ...[...reused.keys()].map((path) => root + path)];
+  const sourceOf = (file: string) => reused.get(sitePath(file))?.source ?? file;
   // Fragments first: every page that carries a marker needs them.
   const fragmentFiles = all.filter((f) => isFragmentPath(sitePath(f)));
-  const fragments = await takeFragments(root, fragmentFiles, sitePath);
+  const fragments = await takeFragments(root, fragmentFiles, sitePath, sourceOf);
   const files = all.filter((f) => !isFragmentPath(sitePath(f)));
   const sitePaths = files.map(sitePath);
   const basis = await memoBasis();
@@ -350,7 +372,7 @@ export async function finishBuild(
   const show = progress('compress', files.length);
   // Its threads keep the process alive until closed: started only here, where `finally` closes them.
   const compressor = await createCompressor(compressCache);
-  const pass = new FinishPass({ sitePath, fragments, remembered, gone, visitors, compressor, previousRelease: linkable(previousRelease, root), knownHashes });
+  const pass = new FinishPass({ sitePath, fragments, remembered, gone, visitors, compressor, previousRelease: linkable(previousRelease, root), knownHashes, reused });
   try {
     await mapLimit(
       files.filter((f) => !policyFiles.has(f) && f !== serviceWorker),

@@ -9,7 +9,7 @@ import { build } from 'astro';
 import { readMachineSettings } from '../../../src/config.ts';
 import { astroOutDir } from '../astro/out-dir.ts';
 import { ASTRO_LOGGER, listenToAstro } from '../astro/page-log.ts';
-import { restoreByLink } from '../astro/restore-output.ts';
+import { deferRestore, type ReusedPages } from '../astro/restore-output.ts';
 import { progress } from '../../lib/progress.ts';
 
 // A public-sector build sends nothing home.
@@ -39,7 +39,8 @@ function previousPageCount(): number | undefined {
   }
 }
 
-export async function renderSite(): Promise<RenderReport> {
+/** Renders the site; `reused`: the pages Astro reused from its cache, which the last pass places (../astro/restore-output.ts). */
+export async function renderSite(): Promise<{ report: RenderReport; reused: ReusedPages }> {
   const started = performance.now();
   const write = (text: string) => process.stdout.write(text);
   const pages = progress('pages', previousPageCount(), write);
@@ -48,7 +49,8 @@ export async function renderSite(): Promise<RenderReport> {
     () => pages.tick(),
     (text, level) => (level === 'error' ? process.stderr.write(text) : write(text)),
   );
-  if (!(await restoreByLink())) write('Astro copies the pages it reuses (its cache could not link them): the build is correct but slower.\n');
+  const reused = await deferRestore();
+  if (!reused) write('Astro copies the pages it reuses (its cache is not where scripts/pipeline/astro/restore-output.ts expects it): the build is correct but slower.\n');
   const outDir = astroOutDir(readMachineSettings().outDir);
   try {
     await build({ logLevel: 'info', logger: ASTRO_LOGGER, outDir: outDir.path });
@@ -60,5 +62,8 @@ export async function renderSite(): Promise<RenderReport> {
   // Astro falls back to its own console logger when it cannot load ours: then every page is printed and none counted.
   if (!log.seen.count) write("warning: Astro's log did not reach the build (scripts/pipeline/astro/page-log.ts): no page was counted\n");
   const end = performance.now();
-  return { ms: Math.round(end - started), renderMs: Math.round(end - (log.seen.renderStarted || started)), pages: log.seen.count, reused: log.seen.reused };
+  return {
+    report: { ms: Math.round(end - started), renderMs: Math.round(end - (log.seen.renderStarted || started)), pages: log.seen.count, reused: log.seen.reused },
+    reused: reused ?? new Map(),
+  };
 }

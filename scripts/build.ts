@@ -27,7 +27,8 @@ try {
     const pulled = await pullStep(config, 'all');
     for (const line of contentReportLines({ deadLinks: [], unavailableDocuments: pulled.documents.unavailable, removed: pulled.removed })) console.warn(`warning: ${line}`);
   }
-  const report = await buildStep(process.env.PREVIOUS_RELEASE || null);
+  const into = process.env.BUILD_IN_RELEASE ? { root: process.env.BUILD_IN_RELEASE, files: process.env.BUILD_IN_RELEASE_FILES ?? '' } : null;
+  const report = await buildStep(process.env.PREVIOUS_RELEASE || null, into);
   if (reportFile) await replaceFile(reportFile, JSON.stringify(report));
 } catch (err) {
   const error = err instanceof Error ? err.message : String(err);

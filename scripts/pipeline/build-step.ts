@@ -4,6 +4,7 @@
  * the code wrote, so nothing broken is published; an editor's link that leads
  * nowhere is content, and only reported (./content-report.ts).
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readConfig, readMachineSettings } from '../../src/config.ts';
 import { documentMap } from '../../src/content/documents/map.ts';
@@ -28,8 +29,11 @@ async function renderAndPlace(outDir: string, pictureDir: string, documentDir: s
   return { astro, reused, pictures, documents };
 }
 
-/** `previousRelease`: the published release this build will replace (files with the same bytes become links to it). */
-export async function buildStep(previousRelease: string | null = null): Promise<BuildReport> {
+/**
+ * `previousRelease`: the published release this build will replace (files with the same bytes become links to it).
+ * `into`: an older release, set aside by the rebuild, to make this one in, and its file list (./finish/finish-step.ts).
+ */
+export async function buildStep(previousRelease: string | null = null, into: { root: string; files: string } | null = null): Promise<BuildReport> {
   const { outDir, pictureDir, documentDir } = readMachineSettings();
   // Made beside the render, from the snapshot alone; a failure is reported after the render, as the build's.
   const searchIndex = startSearchIndex();
@@ -44,6 +48,7 @@ export async function buildStep(previousRelease: string | null = null): Promise<
     previousRelease: previousRelease ? { root: previousRelease, hashes: Object.fromEntries(await releaseFileHashes(previousRelease)) } : null,
     knownHashes: { ...pictures, ...documents },
     reused,
+    into: into && { root: into.root, hashes: JSON.parse(readFileSync(into.files, 'utf8')) as Record<string, string> },
   });
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   const c = finished.compressed;
@@ -52,7 +57,8 @@ export async function buildStep(previousRelease: string | null = null): Promise<
       `${index.documents} documents in the search index); ` +
       `finished in ${s(finished.ms)}: ${finished.fragments} shared fragments spliced, ${finished.remembered} pages' checks remembered (${finished.pagesRead} pages read), ${c.files} text files compressed ` +
       `(${c.made} made, ${c.reused} reused from the previous release or the cache, ${c.pruned} stale cache entries removed), ` +
-      `${finished.links.checked} internal references checked`,
+      `${finished.links.checked} internal references checked` +
+      (into ? `; made in an older release, ${finished.keptFromOlder} of its files kept as they were` : ''),
   );
   for (const d of finished.links.deadEditorLinks) console.warn(`warning: an editor's link leads nowhere on the site (published as written): ${d.page} → ${d.link}`);
   if (finished.links.broken.length) {

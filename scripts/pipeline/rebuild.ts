@@ -43,6 +43,8 @@ import {
   releaseFileHashes,
   releasesDir,
   removeStaleStaging,
+  setAsideOldRelease,
+  type SetAside,
 } from './publish/releases.ts';
 import { flushWhileBuilding, syncTree } from './publish/durable-files.ts';
 import { acquireLock } from './publish/lock.ts';
@@ -76,6 +78,8 @@ export interface RebuildReport {
     astroMs: number;
     finishMs: number;
     compressed: { files: number; made: number; reused: number };
+    /** Files the release was made with as an older release had them, untouched (0: made in a new folder). */
+    keptFromOlderRelease: number;
   };
   publish: { ms: number };
   files: { added: string[]; changed: string[]; removed: string[] };
@@ -98,9 +102,18 @@ const MAX_NAMED_CHANGES = 2000;
 const runPull = (changes: ContentChanges, signal?: AbortSignal) =>
   runStep<PullReport>('pull', ['scripts/pull.ts', ...changesArgs(changes !== 'all' && changes.length > MAX_NAMED_CHANGES ? 'all' : changes)], 'PULL_REPORT_FILE', {}, signal);
 
-/** Builds into `outDir` in a child process, linking unchanged files to the published release's (./finish/finish-step.ts). */
-const runBuild = (outDir: string, previousRelease: string | null, signal?: AbortSignal) =>
-  runStep<BuildReport>('build', ['scripts/build.ts', '--skip-pull'], 'BUILD_REPORT_FILE', { OUT_DIR: outDir, PREVIOUS_RELEASE: previousRelease ?? '' }, signal);
+/**
+ * Builds into `outDir` in a child process, linking unchanged files to the published release's, and makes the
+ * release in `into` (an older release set aside, and its file list) when there is one (./finish/finish-step.ts).
+ */
+const runBuild = (outDir: string, previousRelease: string | null, into: SetAside | null, signal?: AbortSignal) =>
+  runStep<BuildReport>(
+    'build',
+    ['scripts/build.ts', '--skip-pull'],
+    'BUILD_REPORT_FILE',
+    { OUT_DIR: outDir, PREVIOUS_RELEASE: previousRelease ?? '', BUILD_IN_RELEASE: into?.root ?? '', BUILD_IN_RELEASE_FILES: into?.files ?? '' },
+    signal,
+  );
 
 /**
  * One rebuild, holding the releases folder's lock for the whole run (the pull's snapshot, Astro's
@@ -159,16 +172,16 @@ async function rebuildLocked(changes: ContentChanges, signal: AbortSignal | unde
 
   // 2. Build into staging, then check it before anything is published.
   t = performance.now();
-  const built = await buildInStaging(dir, currentId, signal);
+  const { built, release } = await buildInStaging(dir, currentId, signal);
   checkAbort();
   const buildMs = elapsed(t);
   // A page over its byte budget is reported, never a reason to hold back a release: it is an editor's long
   // text far more often than the code's doing (which the tests' budgets catch before it is deployed).
-  const overBudget = (await checkBudgets(join(dir, 'staging'), Object.keys(built.hashes))).failures;
+  const overBudget = (await checkBudgets(release, Object.keys(built.hashes))).failures;
 
-  // 3. Publish: rename staging to its release id, then swap `current` in one rename.
+  // 3. Publish: rename the release's folder to its id, then swap `current` in one rename.
   t = performance.now();
-  const { files, policyProblem } = await publish(dir, id, built, currentId);
+  const { files, policyProblem } = await publish(dir, id, built, currentId, release);
   const publishMs = elapsed(t);
   // 4. Purge: the edge drops its copies of what changed, once the origin serves the new release.
   const purge = await purgeEdge(dir, [...files.changed, ...files.removed]);
@@ -187,6 +200,7 @@ async function rebuildLocked(changes: ContentChanges, signal: AbortSignal | unde
       astroMs: built.astro.ms,
       finishMs: built.ms,
       compressed: { files: built.compressed.files, made: built.compressed.made, reused: built.compressed.reused },
+      keptFromOlderRelease: built.keptFromOlder,
     },
     publish: { ms: publishMs },
     files,
@@ -230,23 +244,27 @@ export async function recordPublished(dir: string, report: RebuildReport): Promi
 /**
  * Builds into `staging` beside the housekeeping: room for the new release is made while it builds (a failed
  * build leaves one old release fewer; a failed removal only warns), and what it writes is flushed as it goes.
+ * The release is made in the newest of the releases that pruning would remove, set aside for it, when there is
+ * one: only the files that differ from it are written. Else it is staging itself. Returns the release's folder.
  */
-async function buildInStaging(dir: string, currentId: string | null, signal: AbortSignal | undefined): Promise<BuildReport> {
+async function buildInStaging(dir: string, currentId: string | null, signal: AbortSignal | undefined): Promise<{ built: BuildReport; release: string }> {
   const staging = join(dir, 'staging');
   await rm(staging, { recursive: true, force: true });
-  const pruning = pruneReleases(dir, [currentId, await linkTarget(join(dir, 'previous'))], RELEASES_KEPT - 1).catch((error: unknown) =>
+  const kept = [currentId, await linkTarget(join(dir, 'previous'))];
+  const into = await setAsideOldRelease(dir, kept, RELEASES_KEPT - 1);
+  const pruning = pruneReleases(dir, kept, RELEASES_KEPT - 1).catch((error: unknown) =>
     console.warn(`rebuild: an old release could not be removed: ${error instanceof Error ? error.message : String(error)}`),
   );
   const stopFlushing = flushWhileBuilding(dir);
-  return runBuild(staging, currentId && join(dir, currentId), signal).finally(() => Promise.all([stopFlushing(), pruning]));
+  const built = await runBuild(staging, currentId && join(dir, currentId), into, signal).finally(() => Promise.all([stopFlushing(), pruning]));
+  return { built, release: into?.root ?? staging };
 }
 
 /** Reports name internal addresses and errors: the service's user and group may read them, nobody else. */
 const REPORT_MODE = 0o640;
 
-/** Makes staging durable, renames it to `id` and serves it in place of `previousId`; returns what changed against that release. */
-async function publish(dir: string, id: string, built: BuildReport, previousId: string | null) {
-  const staging = join(dir, 'staging');
+/** Makes the release's folder durable, renames it to `id` and serves it in place of `previousId`; returns what changed against that release. */
+async function publish(dir: string, id: string, built: BuildReport, previousId: string | null, staging: string) {
   const hashes = new Map(Object.entries(built.hashes));
   const previousHashes = previousId ? await releaseFileHashes(join(dir, previousId)) : new Map<string, string>();
   const { added, changed, removed } = diffByKey(previousHashes, hashes);
@@ -274,7 +292,7 @@ async function reportUnchanged(
     startedAt: run.startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
     pull: run.pull,
-    build: { ms: 0, pages: current.build.pages, rendered: 0, reused: 0, astroMs: 0, finishMs: 0, compressed: { files: 0, made: 0, reused: 0 } },
+    build: { ms: 0, pages: current.build.pages, rendered: 0, reused: 0, astroMs: 0, finishMs: 0, compressed: { files: 0, made: 0, reused: 0 }, keptFromOlderRelease: 0 },
     publish: { ms: 0 },
     files: { added: [], changed: [], removed: [] },
     purge: run.purge,

@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ReusedPages } from '../../scripts/pipeline/astro/restore-output.ts';
 import { finishBuild } from '../../scripts/pipeline/finish/finish-step.ts';
+import { listFiles } from '../../scripts/lib/files.ts';
 import { FRAGMENT_END, FRAGMENT_START, fragmentMarker } from '../../src/lib/fragments.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'finish-build-'));
@@ -208,5 +209,41 @@ describe("Astro's reuse of pages", () => {
     const rewritten = await build();
     expect(rewritten.pagesRead).toBe(3);
     expect(rewritten.links.broken).toEqual(['news/1/index.html: /x']);
+  });
+});
+
+describe('a release made in an older one', () => {
+  /** Every file under `root` (site path) with its bytes. */
+  const tree = (root: string) => Object.fromEntries(listFiles(root).map((f) => [f.slice(root.length), readFileSync(f, 'base64')]));
+
+  it('writes only what differs, never through a file the kept releases share, and ends as a fresh build does', async () => {
+    const before = { ...clean, '/news/2/index.html': page('<h1>Ikkinchi</h1><a href="/">Bosh sahifa</a>') };
+    const { '/news/2/index.html': _gone, ...rest } = before;
+    const after = { ...rest, '/news/1/index.html': page('<h1>Birinchi, tahrir</h1><a href="/">Bosh sahifa</a>'), '/news/3/index.html': page('<h1>Uchinchi</h1>') };
+    // The older release, and the served one made from it (its unchanged files are links to the older one's).
+    const older = site(before);
+    const olderHashes = (await finishBuild(older, bases, { compressCache })).hashes;
+    const served = site(before);
+    const servedHashes = (await finishBuild(served, bases, { compressCache, previousRelease: { root: older, hashes: olderHashes } })).hashes;
+    const shared = statSync(join(served, 'news/1/index.html')).ino;
+    expect(statSync(join(older, 'news/1/index.html')).ino).toBe(shared);
+    const untouched = statSync(join(older, 'index.html'));
+
+    const built = await finishBuild(site(after), bases, {
+      compressCache,
+      previousRelease: { root: served, hashes: servedHashes },
+      into: { root: older, hashes: olderHashes },
+    });
+    const fresh = site(after);
+    const expected = await finishBuild(fresh, bases, { compressCache });
+    expect(built.hashes).toEqual(expected.hashes);
+    expect(tree(older)).toEqual(tree(fresh));
+    // Unchanged: not even replaced. Changed: a new file; the served release keeps its bytes.
+    expect(statSync(join(older, 'index.html')).ino).toBe(untouched.ino);
+    expect(statSync(join(older, 'index.html')).mtimeMs).toBe(untouched.mtimeMs);
+    expect(statSync(join(older, 'news/1/index.html')).ino).not.toBe(shared);
+    expect(readFileSync(join(served, 'news/1/index.html'), 'utf8')).toBe(before['/news/1/index.html']);
+    // The page that has gone leaves no empty folder behind.
+    expect(existsSync(join(older, 'news/2'))).toBe(false);
   });
 });

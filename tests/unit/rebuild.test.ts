@@ -246,6 +246,8 @@ describe('rebuild', () => {
     for (const prefix of LANG_PREFIXES) expect(added.files.changed).not.toContain(`${prefix}/news/${deep}/index.html`);
     archived = { id: deep, newest: id };
     expect(added.build.rendered).toBeLessThan(added.build.pages * 0.3);
+    // Made in the oldest release that was no longer kept: most of its files stayed as they were.
+    expect(added.build.keptFromOlderRelease).toBeGreaterThan(added.build.pages);
     // Numbered from the oldest post, the numbered pages keep their posts and their bytes.
     for (const prefix of LANG_PREFIXES) {
       expect(added.files.changed).toContain(`${prefix}/news/index.html`);

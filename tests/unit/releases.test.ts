@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { syncFiles } from '../../scripts/pipeline/publish/durable-files.ts';
 import { LOCK_BUSY_EXIT, LOCK_FILE } from '../../scripts/pipeline/publish/lock.ts';
 import { unionPolicy } from '../../scripts/pipeline/publish/policy.ts';
-import { PublishError, publishRelease, reapplyServedPolicy, removeStaleStaging } from '../../scripts/pipeline/publish/releases.ts';
+import { PublishError, publishRelease, reapplyServedPolicy, removeStaleStaging, setAsideOldRelease } from '../../scripts/pipeline/publish/releases.ts';
 import { recordPublished, type RebuildReport } from '../../scripts/pipeline/rebuild.ts';
 
 const dirs: string[] = [];
@@ -162,12 +162,13 @@ describe('the rebuild lock', () => {
 
   it('what builds left: staging folders and the step reports of other processes (and their temporaries) go; releases, links and files of the folder stay', async () => {
     const dir = tempDir();
-    for (const d of ['staging/news', 'staging-20260101T000000Z', '20260102T000000Z', 'reports']) mkdirSync(join(dir, d), { recursive: true });
+    for (const d of ['staging/news', 'staging-20260101T000000Z', 'staging-release/news', '20260102T000000Z', 'reports']) mkdirSync(join(dir, d), { recursive: true });
     symlinkSync('20260102T000000Z', join(dir, 'current'));
     const own = `pull.${process.pid}.json`;
     for (const f of [
       'build.4194000.json',
       'build.4194000.json.tmp-4194002-0-1',
+      'staging-release.files.json',
       'pull.4194001.json',
       own,
       'last-report.json',
@@ -182,6 +183,45 @@ describe('the rebuild lock', () => {
     expect(readdirSync(join(dir, 'reports'))).toEqual(['20260102T000000Z.json']);
     // A folder that is not there is nothing to clean, not an error.
     await expect(removeStaleStaging(join(dir, 'missing'))).resolves.toBeUndefined();
+  });
+});
+
+describe('an old release set aside for the next one to be made in', () => {
+  /** A releases folder with these releases, each with its file list unless named in `unlisted`. */
+  function releasesFolder(ids: string[], unlisted: string[] = []) {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'reports'));
+    for (const id of ids) {
+      mkdirSync(join(dir, id));
+      writeFileSync(join(dir, id, 'index.html'), id);
+      if (!unlisted.includes(id)) writeFileSync(join(dir, 'reports', `${id}.files.json`), JSON.stringify({ '/index.html': id }));
+    }
+    return dir;
+  }
+  const [r1, r2, r3, r4] = ['20260101T000000Z', '20260102T000000Z', '20260103T000000Z', '20260104T000000Z'];
+
+  it('is the newest release pruning would remove, with its file list, never the served one or the one kept to roll back to', async () => {
+    const dir = releasesFolder([r1, r2, r3, r4]);
+    const aside = await setAsideOldRelease(dir, [r4, r3], 2);
+    expect(aside).toEqual({ root: join(dir, 'staging-release'), files: join(dir, 'staging-release.files.json') });
+    expect(readFileSync(join(aside!.root, 'index.html'), 'utf8')).toBe(r2);
+    expect(JSON.parse(readFileSync(aside!.files, 'utf8'))).toEqual({ '/index.html': r2 });
+    expect(readdirSync(dir).filter((n) => /^\d/.test(n))).toEqual([r1, r3, r4]);
+    expect(existsSync(join(dir, 'reports', `${r2}.files.json`))).toBe(false);
+  });
+
+  it('after a rollback the served release is older than another: still never taken', async () => {
+    const dir = releasesFolder([r1, r2, r3]);
+    // Served r1, kept r2: r3 is newer than both but published after them and rolled back from.
+    expect(await setAsideOldRelease(dir, [r1, r2], 2)).toBeNull();
+    expect(readdirSync(dir).filter((n) => /^\d/.test(n))).toEqual([r1, r2, r3]);
+  });
+
+  it('none when there are only the served and the kept release, and not one without its file list', async () => {
+    expect(await setAsideOldRelease(releasesFolder([r1, r2]), [r2, r1], 2)).toBeNull();
+    const dir = releasesFolder([r1, r2, r3], [r1]);
+    expect(await setAsideOldRelease(dir, [r3, r2], 2)).toBeNull();
+    expect(existsSync(join(dir, r1, 'index.html'))).toBe(true);
   });
 });
 

@@ -28,9 +28,9 @@
  * own, once each, so a new post (a new side list) does not undo the memo.
  */
 import { hash } from 'node:crypto';
-import { copyFileSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { extractFragment, FRAGMENT_DIR, fragmentNameOfPath, fragmentsIn, spliceFragments } from '../../../src/lib/fragments.ts';
 import { codeFiles } from '../../lib/code-graph.ts';
@@ -54,6 +54,8 @@ export interface FinishedBuild {
   remembered: number;
   /** Pages this pass had to read; the others were Astro's unchanged cache entries (PageMemo.stamp). */
   pagesRead: number;
+  /** Files (compressed siblings among them) the older release this one was made in had already, left as they were (FinishOptions.into). */
+  keptFromOlder: number;
   ms: number;
 }
 
@@ -120,6 +122,13 @@ export interface FinishOptions {
   knownHashes?: Readonly<Record<string, string>>;
   /** The files Astro reused from its cache and did not write into `root` (../astro/restore-output.ts): placed by this pass. */
   reused?: ReusedPages;
+  /**
+   * An older release, no longer served nor kept to roll back to, to make this release in instead of `root`:
+   * a file it already has with the same bytes (`hashes`, its file list) is left as it is, any other is
+   * removed and placed anew (never written through: its inode may be shared with the releases still kept),
+   * and the files the new release lacks are removed. `root` stays what Astro wrote.
+   */
+  into?: { root: string; hashes: Readonly<Record<string, string>> } | null;
 }
 
 /** The shared fragments of a build, by name: their text and bytes, and their hashes (a page's spliced hash holds while those do). */
@@ -132,7 +141,7 @@ interface Fragments {
 const isFragmentPath = (path: string) => path.split('/').includes(FRAGMENT_DIR);
 
 /** Reads every fragment Astro wrote and removes their pages: they are spliced into the pages that carry their markers. */
-async function takeFragments(root: string, files: string[], sitePath: (file: string) => string, sourceOf: (file: string) => string): Promise<Fragments> {
+async function takeFragments(renderRoot: string, files: string[], sitePath: (file: string) => string, sourceOf: (file: string) => string): Promise<Fragments> {
   const text = new Map<string, string>();
   const bytes = new Map<string, Buffer>();
   await mapLimit(
@@ -145,7 +154,7 @@ async function takeFragments(root: string, files: string[], sitePath: (file: str
       bytes.set(fragmentNameOfPath(sitePath(file)), Buffer.from(body));
     },
   );
-  for (const dir of new Set(files.map((f) => fragmentRoot(root, f)))) await rm(dir, { recursive: true, force: true });
+  for (const dir of new Set(files.map((f) => fragmentRoot(renderRoot, sitePath(f))))) await rm(dir, { recursive: true, force: true });
   return { text, bytes, hashes: new Map([...text].map(([name, body]) => [name, sha256(body)])) };
 }
 
@@ -209,6 +218,10 @@ interface PassContext {
   previousRelease: FinishOptions['previousRelease'];
   knownHashes: Readonly<Record<string, string>>;
   reused: ReusedPages;
+  /** Where the bytes of a file of the release were written: Astro's cache, Astro's folder, or the file itself. */
+  sourceOf: (file: string) => string;
+  /** The file list of the older release this one is made in (FinishOptions.into), or null. */
+  into: Readonly<Record<string, string>> | null;
 }
 
 /**
@@ -222,6 +235,7 @@ class FinishPass {
   readonly memo: Memo['pages'] = {};
   reusedFindings = 0;
   pagesRead = 0;
+  keptFromOlder = 0;
   compressible = 0;
   private readonly c: PassContext;
   constructor(context: PassContext) {
@@ -234,12 +248,13 @@ class FinishPass {
   async finish(file: string): Promise<void> {
     const path = this.sitePath(file);
     const known = this.c.knownHashes[path];
-    const reused = this.c.reused.get(path);
-    // A reused file's folder is made here, where the file is placed (../astro/restore-output.ts).
-    if (reused) makeFolder(dirname(file));
-    if (known) await this.settle(file, path, known, () => readFileSync(file));
-    else if (file.endsWith('.html')) await this.finishPage(file, path);
-    else await this.finishFile(file, readFileSync(reused?.source ?? file));
+    const source = this.c.sourceOf(file);
+    // A reused file's folder is made here, where the file is placed (../astro/restore-output.ts); in an older release, where it differs (settle).
+    if (!this.c.into && source !== file) makeFolder(dirname(file));
+    if (known) {
+      if (!(await this.settle(file, path, known, () => readFileSync(source)))) this.moveIn(file, source);
+    } else if (file.endsWith('.html')) await this.finishPage(file, path);
+    else await this.finishFile(file, readFileSync(source));
   }
 
   /** A file whose bytes are final as they are. */
@@ -252,7 +267,32 @@ class FinishPass {
   private keepAsWritten(file: string, path: string, links?: number): void {
     const reused = this.c.reused.get(path);
     if (reused) copyFileSync(reused.source, file);
-    else keep(file, links);
+    else {
+      this.moveIn(file, this.c.sourceOf(file));
+      keep(file, links);
+    }
+  }
+
+  /** A file written in Astro's folder, moved to its place in the older release this one is made in. */
+  private moveIn(file: string, source: string): void {
+    if (source !== file) renameSync(source, file);
+  }
+
+  /**
+   * Whether the older release this one is made in has these bytes at `path` already. If not, its place is
+   * made ready: the folder made, and another file there removed (never written through: the releases
+   * still kept may share its inode).
+   */
+  private alreadyThere(file: string, path: string, fileHash: string): boolean {
+    const into = this.c.into;
+    if (!into) return false;
+    if (into[path] === fileHash) {
+      this.keptFromOlder++;
+      return true;
+    }
+    if (into[path] === undefined) makeFolder(dirname(file));
+    rmSync(file, { force: true });
+    return false;
   }
 
   /**
@@ -262,7 +302,7 @@ class FinishPass {
    */
   private async settle(file: string, path: string, fileHash: string, bytes: () => Buffer | Promise<Buffer>): Promise<boolean> {
     this.hashes[path] = fileHash;
-    const linked = this.linkUnchanged(file, path, fileHash);
+    const linked = this.alreadyThere(file, path, fileHash) || this.linkUnchanged(file, path, fileHash);
     if (COMPRESSIBLE.test(file)) {
       this.compressible++;
       const siblings = await this.c.compressor.compress(file, path, linked ? () => readFile(file) : bytes, fileHash, this.siblingFromPrevious);
@@ -280,7 +320,7 @@ class FinishPass {
   }
 
   /** A compressed sibling the previous release has with the same identity (precompress.ts), linked from it. */
-  private siblingFromPrevious: FromPrevious = (path, identity, target) => this.linkUnchanged(target, path, identity);
+  private siblingFromPrevious: FromPrevious = (path, identity, target) => this.alreadyThere(target, path, identity) || this.linkUnchanged(target, path, identity);
 
   /** The bytes of the fragments a page carries: its spliced hash holds while these do. */
   private splicedKey = (names: string[]) => names.map((name) => this.c.fragments.hashes.get(name) ?? '').join(' ');
@@ -288,8 +328,8 @@ class FinishPass {
   /** Pages: spliced, checked, and written only when their bytes are not already in the previous release. */
   private async finishPage(file: string, path: string): Promise<void> {
     const reused = this.c.reused.get(path);
-    const source = reused?.source ?? file;
-    const { ino, size, mtimeNs, nlink } = reused?.stat ?? statSync(file, { bigint: true });
+    const source = this.c.sourceOf(file);
+    const { ino, size, mtimeNs, nlink } = reused?.stat ?? statSync(source, { bigint: true });
     const stamp = `${ino}:${size}:${mtimeNs}`;
     // Unread only when nothing needs its bytes: a reused page (Astro's cache entry, or a link to it) whose spliced hash holds.
     const known = this.c.remembered[path];
@@ -344,18 +384,20 @@ const writeMemo = (file: string, memo: Memo) => replaceFile(file, JSON.stringify
 export async function finishBuild(
   root: string,
   bases: Parameters<typeof policy>[1] & { serviceWorker: boolean },
-  { compressCache, memoFile, previousRelease, knownHashes = {}, reused = new Map() }: FinishOptions = {},
+  { compressCache, memoFile, previousRelease, knownHashes = {}, reused = new Map(), into = null }: FinishOptions = {},
 ): Promise<FinishedBuild> {
   const started = performance.now();
-  root = resolve(root);
-  // Every file is listed below root: its site path is the rest of its name (path.relative took 1.6 s at 164,000 files).
+  // Astro's folder, and the release's: the same unless the release is made in an older one.
+  const renderRoot = resolve(root);
+  root = into ? resolve(into.root) : renderRoot;
+  // Files are named by their place in the release: a site path is the rest of the name (path.relative took 1.6 s at 164,000 files).
   const sitePath = (file: string) => file.slice(root.length);
   // What Astro wrote, and what it reused and left in its cache (placed by this pass).
-  const all = [...listFiles(root), ...[...reused.keys()].map((path) => root + path)];
-  const sourceOf = (file: string) => reused.get(sitePath(file))?.source ?? file;
+  const all = [...listFiles(renderRoot).map((f) => root + f.slice(renderRoot.length)), ...[...reused.keys()].map((path) => root + path)];
+  const sourceOf = (file: string) => reused.get(sitePath(file))?.source ?? renderRoot + sitePath(file);
   // Fragments first: every page that carries a marker needs them.
   const fragmentFiles = all.filter((f) => isFragmentPath(sitePath(f)));
-  const fragments = await takeFragments(root, fragmentFiles, sitePath, sourceOf);
+  const fragments = await takeFragments(renderRoot, fragmentFiles, sitePath, sourceOf);
   const files = all.filter((f) => !isFragmentPath(sitePath(f)));
   const sitePaths = files.map(sitePath);
   const basis = await memoBasis();
@@ -372,7 +414,27 @@ export async function finishBuild(
   const show = progress('compress', files.length);
   // Its threads keep the process alive until closed: started only here, where `finally` closes them.
   const compressor = await createCompressor(compressCache);
-  const pass = new FinishPass({ sitePath, fragments, remembered, gone, visitors, compressor, previousRelease: linkable(previousRelease, root), knownHashes, reused });
+  const pass = new FinishPass({
+    sitePath,
+    fragments,
+    remembered,
+    gone,
+    visitors,
+    compressor,
+    previousRelease: linkable(previousRelease, root),
+    knownHashes,
+    reused,
+    sourceOf,
+    into: into?.hashes ?? null,
+  });
+  /** Removes the files of the older release this one is made in that it has not (yet) placed. */
+  const removeGone = (which: (path: string) => boolean = () => true) => {
+    if (into)
+      removeFilesGone(
+        root,
+        Object.keys(into.hashes).filter((path) => !(path in pass.hashes) && which(path)),
+      );
+  };
   try {
     await mapLimit(
       files.filter((f) => !policyFiles.has(f) && f !== serviceWorker),
@@ -382,17 +444,20 @@ export async function finishBuild(
         show.tick();
       },
     );
-    await writePolicy(root, scripts.hashes, bases);
+    await writePolicy(renderRoot, scripts.hashes, bases);
     for (const file of policyFiles) {
-      await pass.finishFile(file, await readFile(file));
+      await pass.finishFile(file, await readFile(sourceOf(file)));
       show.tick();
     }
-    await writeServiceWorker(root, bases.serviceWorker, sitePaths);
-    await pass.finishFile(serviceWorker, await readFile(serviceWorker));
+    // Its precache list is read from the release, which must by then hold no file the older one left.
+    removeGone((path) => !path.startsWith(SERVICE_WORKER_FILE));
+    await writeServiceWorker(root, bases.serviceWorker, sitePaths, sourceOf(serviceWorker));
+    await pass.finishFile(serviceWorker, await readFile(sourceOf(serviceWorker)));
   } finally {
     await compressor.close();
   }
   show.done();
+  removeGone();
   const checked = await links.finish();
   // Only a clean build is remembered: a page's findings are replayed without its broken references.
   if (memoFile && !checked.broken.length) await writeMemo(memoFile, { basis, files: sitePaths, pages: pass.memo });
@@ -404,6 +469,7 @@ export async function finishBuild(
     fragments: fragments.text.size,
     remembered: pass.reusedFindings,
     pagesRead: pass.pagesRead,
+    keptFromOlder: pass.keptFromOlder,
     ms: Math.round(performance.now() - started),
   };
 }
@@ -420,8 +486,27 @@ function linkable(previous: FinishOptions['previousRelease'], root: string): Fin
   }
 }
 
-/** The fragment folder of the language a fragment file belongs to. */
-function fragmentRoot(root: string, file: string): string {
-  const parts = relative(root, file).split(sep);
-  return join(root, ...parts.slice(0, parts.indexOf(FRAGMENT_DIR) + 1));
+/** The fragment folder (in Astro's folder) of the language a fragment file belongs to. */
+function fragmentRoot(renderRoot: string, sitePath: string): string {
+  const parts = sitePath.split('/');
+  return join(renderRoot, ...parts.slice(0, parts.indexOf(FRAGMENT_DIR) + 1));
+}
+
+/** Removes the files (site paths) an older release had that this one has not, and the folders they leave empty. */
+function removeFilesGone(root: string, paths: string[]): void {
+  const folders = new Set<string>();
+  for (const path of paths) {
+    rmSync(root + path, { force: true });
+    folders.add(dirname(root + path));
+  }
+  // Deepest first, each up to the first folder that still holds something.
+  for (const start of [...folders].sort((a, b) => b.length - a.length)) {
+    for (let folder = start; folder.length > root.length; folder = dirname(folder)) {
+      try {
+        rmdirSync(folder);
+      } catch {
+        break;
+      }
+    }
+  }
 }

@@ -54,7 +54,7 @@ export async function removeStaleStaging(dir: string): Promise<void> {
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
   for (const e of entries) {
     const report = STEP_REPORT.exec(e.name);
-    const stale = e.isDirectory() ? e.name === 'staging' || e.name.startsWith('staging-') : report !== null && Number(report[1]) !== process.pid;
+    const stale = e.name === 'staging' || e.name.startsWith('staging-') || (!e.isDirectory() && report !== null && Number(report[1]) !== process.pid);
     if (!stale) continue;
     await (e.isDirectory() ? removeIdly(join(dir, e.name)) : rm(join(dir, e.name), { force: true })).catch((error: unknown) =>
       console.warn(`rebuild: could not remove ${join(dir, e.name)}: ${error instanceof Error ? error.message : String(error)}`),
@@ -97,16 +97,46 @@ async function removeIdly(path: string): Promise<void> {
  * 35,000 files took 6 seconds after the publish.
  */
 export async function pruneReleases(dir: string, keep: (string | null)[], kept = RELEASES_KEPT): Promise<void> {
+  for (const old of await releasesToPrune(dir, keep, kept)) {
+    await removeIdly(join(dir, old));
+    await rm(fileHashesPath(dir, old), { force: true });
+  }
+}
+
+/** The releases pruneReleases would remove, newest first. */
+async function releasesToPrune(dir: string, keep: (string | null)[], kept: number): Promise<string[]> {
   const releases = (await readdir(dir, { withFileTypes: true }))
     .filter((e) => e.isDirectory() && /^\d{8}T\d{6}Z$/.test(e.name))
     .map((e) => e.name)
     .sort()
     .reverse();
-  for (const old of releases.slice(kept)) {
-    if (keep.includes(old)) continue;
-    await removeIdly(join(dir, old));
-    await rm(fileHashesPath(dir, old), { force: true });
+  return releases.slice(kept).filter((old) => !keep.includes(old));
+}
+
+/** An old release set aside for the next one to be made in: its folder and its file list. */
+export interface SetAside {
+  root: string;
+  files: string;
+}
+
+/**
+ * Sets aside the newest release that pruning would remove (never one in `keep`: the served release and the one
+ * kept to roll back to), with its file list, as `staging-release`: the next release is made in it, writing
+ * only the files that differ. A release without its file list is not taken (its files are not known without
+ * reading them all). Null when there is none. removeStaleStaging removes what a failed build leaves of it.
+ */
+export async function setAsideOldRelease(dir: string, keep: (string | null)[], kept = RELEASES_KEPT): Promise<SetAside | null> {
+  const [newest] = await releasesToPrune(dir, keep, kept);
+  if (!newest) return null;
+  const aside = { root: join(dir, 'staging-release'), files: join(dir, 'staging-release.files.json') };
+  try {
+    // The file list first: a release without one is pruned as any other.
+    await rename(fileHashesPath(dir, newest), aside.files);
+  } catch {
+    return null;
   }
+  await rename(join(dir, newest), aside.root);
+  return aside;
 }
 
 // ---------------------------------------------------------------------------------------------

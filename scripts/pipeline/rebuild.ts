@@ -10,7 +10,8 @@
  * files added, changed and removed: what a CDN upload or purge needs.
  *
  * Layout under RELEASES_DIR (default .releases): rebuild.lock (one run at a
- * time), staging/ (being built, by the lock's holder only), <id>/ (published releases), current ->
+ * time), staging/ (Astro's output, by the lock's holder only), staging-release/ and staging-release.files.json
+ * (an old release set aside for the new one to be made in, and its file list), <id>/ (published releases), current ->
  * <id> (what the web server serves), previous -> <id>, reports/<id>.json,
  * reports/<id>.files.json (the hash of every file, so the next rebuild compares
  * against it without reading the previous release again), last-report.json.

@@ -5,6 +5,7 @@
  *
  * Layout: rebuild.lock (held for a whole run), staging/ (being built; its name stays the same from run
  * to run because Astro's incremental cache is keyed on the output folder, and the lock makes it one run's),
+ * staging-release/ with staging-release.files.json (an old release the new one is made in: setAsideOldRelease),
  * <id>/ (published releases), current -> <id>, previous -> <id>, policy-loaded.txt (the
  * Content-Security-Policy the web server was last given: a record, which nothing of root's reads), reports/.
  */

@@ -217,6 +217,14 @@ describe('an old release set aside for the next one to be made in', () => {
     expect(readdirSync(dir).filter((n) => /^\d/.test(n))).toEqual([r1, r2, r3]);
   });
 
+  it('none while what a failed run set aside is still there: the old release stays whole, with its file list', async () => {
+    const dir = releasesFolder([r1, r2, r3]);
+    mkdirSync(join(dir, 'staging-release', 'news'), { recursive: true });
+    expect(await setAsideOldRelease(dir, [r3, r2], 2)).toBeNull();
+    expect(readFileSync(join(dir, r1, 'index.html'), 'utf8')).toBe(r1);
+    expect(existsSync(join(dir, 'reports', `${r1}.files.json`))).toBe(true);
+  });
+
   it('none when there are only the served and the kept release, and not one without its file list', async () => {
     expect(await setAsideOldRelease(releasesFolder([r1, r2]), [r2, r1], 2)).toBeNull();
     const dir = releasesFolder([r1, r2, r3], [r1]);

@@ -130,13 +130,21 @@ export async function setAsideOldRelease(dir: string, keep: (string | null)[], k
   const [newest] = await releasesToPrune(dir, keep, kept);
   if (!newest) return null;
   const aside = { root: join(dir, 'staging-release'), files: join(dir, 'staging-release.files.json') };
+  // What an earlier run could not remove stays in the way: this release is made anew, and the old one pruned as usual.
+  if (existsSync(aside.root) || existsSync(aside.files)) return null;
+  const list = fileHashesPath(dir, newest);
   try {
     // The file list first: a release without one is pruned as any other.
-    await rename(fileHashesPath(dir, newest), aside.files);
+    await rename(list, aside.files);
   } catch {
     return null;
   }
-  await rename(join(dir, newest), aside.root);
+  try {
+    await rename(join(dir, newest), aside.root);
+  } catch {
+    await rename(aside.files, list).catch(() => undefined);
+    return null;
+  }
   return aside;
 }
 

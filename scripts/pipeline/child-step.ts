@@ -9,7 +9,8 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
-import { readFile, rm, stat, statfs } from 'node:fs/promises';
+import { rm, stat, statfs } from 'node:fs/promises';
+import { readText } from '../../src/content/read-text.ts';
 import { dirname, join, resolve } from 'node:path';
 import { readConfig, readMachineSettings } from '../../src/config.ts';
 
@@ -82,7 +83,7 @@ type StepReport = { json: unknown } | { error: string } | { unreadable: string }
 async function readReport(file: string): Promise<StepReport> {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = await readText(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     return code === 'ENOENT' ? { missing: true } : { unreadable: `could not be read: ${(error as Error).message}` };

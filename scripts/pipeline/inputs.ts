@@ -25,9 +25,11 @@ const BUILD_ENTRIES = ['scripts/build.ts', 'astro.config.mjs'];
 
 export async function buildInputsDigest(config: SiteConfig, root = process.cwd()): Promise<string> {
   const hash = createHash('sha256');
-  const snapshot = await readFile(join(config.contentDir, SNAPSHOT_FILE), 'utf8');
-  // The pull writes when it ran first; the rest is the content.
-  hash.update(snapshot.replace(/^\{"pulledAt":"[^"]*",/, '{'));
+  // The pull writes when it ran first; the rest is the content, hashed as bytes (decoding 58 MB took 0.5 s).
+  const snapshot = await readFile(join(config.contentDir, SNAPSHOT_FILE));
+  const pulledAt = /^\{"pulledAt":"[^"]*",/.exec(snapshot.subarray(0, 64).toString('latin1'));
+  if (pulledAt) hash.update('{').update(snapshot.subarray(pulledAt[0].length));
+  else hash.update(snapshot);
   // The drawn pictures: a photograph replaced at the same URL changes this and nothing else.
   hash.update(await readFile(join(config.contentDir, PICTURE_MAP_FILE)).catch(() => Buffer.alloc(0)));
   // The kept documents: one replaced at the same URL, or kept at last after failing, changes this and nothing else.

@@ -3,9 +3,9 @@
  * the pages without the network. A map no pull has written yet reads as empty: the pages then leave out
  * what it would name (a picture) or link to the media server instead (a document).
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readConfig } from '../config.ts';
+import { readTextSync } from './read-text.ts';
 
 const cached = new Map<string, unknown>();
 
@@ -14,7 +14,7 @@ export function pulledMap<T extends object>(name: string): T {
   if (!cached.has(file)) {
     let map = {};
     try {
-      map = JSON.parse(readFileSync(file, 'utf8')) as T;
+      map = JSON.parse(readTextSync(file)) as T;
     } catch {
       // Not pulled yet.
     }

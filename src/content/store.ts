@@ -2,10 +2,11 @@
  * What pages read: the snapshot written by the build-time pull. Read from disk
  * once per build; never from the network.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Post } from '../api/types.ts';
 import { readConfig } from '../config.ts';
+import { readTextSync } from './read-text.ts';
 import type { Language } from '../i18n/languages.ts';
 import { hasSettledSummaries, SNAPSHOT_FILE, type LanguageContent, type Snapshot } from './snapshot.ts';
 
@@ -32,7 +33,7 @@ function snapshot(): Snapshot {
   if (stat && last?.file === file && (['ino', 'size', 'mtimeMs', 'ctimeMs'] as const).every((k) => last[k] === stat[k])) return last.snapshot;
   let read: Snapshot;
   try {
-    read = JSON.parse(readFileSync(file, 'utf8')) as Snapshot;
+    read = JSON.parse(readTextSync(file)) as Snapshot;
   } catch (err) {
     throw new Error(`No content snapshot at ${file}: run "npm run build" (it pulls first). ${String(err)}`, { cause: err });
   }

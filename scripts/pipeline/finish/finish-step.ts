@@ -30,6 +30,7 @@
 import { hash } from 'node:crypto';
 import { copyFileSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
+import { readText } from '../../../src/content/read-text.ts';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { extractFragment, FRAGMENT_DIR, fragmentNameOfPath, fragmentsIn, spliceFragments } from '../../../src/lib/fragments.ts';
@@ -94,7 +95,7 @@ async function readMemo(file: string | undefined, basis: string, files: Readonly
   const none = { pages: {}, gone: new Set<string>() };
   if (!file) return none;
   try {
-    const memo = JSON.parse(await readFile(file, 'utf8')) as Memo;
+    const memo = JSON.parse(await readText(file)) as Memo;
     if (memo.basis !== basis) return none;
     // A file that has gone may be what some remembered page refers to: its visitors say whether their findings hold.
     return { pages: memo.pages, gone: new Set(memo.files.filter((f) => !files.has(f))) };

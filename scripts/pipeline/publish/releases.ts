@@ -12,6 +12,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, readlink, rename, rm, symlink } from 'node:fs/promises';
+import { readText } from '../../../src/content/read-text.ts';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { readMachineSettings } from '../../../src/config.ts';
 import { FILE_CONCURRENCY, listFiles, mapLimit } from '../../lib/files.ts';
@@ -34,7 +35,7 @@ export const fileHashesPath = (dir: string, id: string) => join(dir, 'reports', 
 /** The file hashes of a published release (its folder): from its manifest, or (a release from before manifests) by reading it. */
 export async function releaseFileHashes(release: string): Promise<Map<string, string>> {
   try {
-    const manifest = await readFile(fileHashesPath(dirname(release), basename(release)), 'utf8');
+    const manifest = await readText(fileHashesPath(dirname(release), basename(release)));
     return new Map(Object.entries(JSON.parse(manifest) as Record<string, string>));
   } catch {
     if (!existsSync(release)) return new Map();

@@ -12,7 +12,8 @@
  * removed: an item taken from the previous snapshot is unchanged, any other is compared by its hash.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
+import { readText } from '../../../src/content/read-text.ts';
 import { replaceFile } from '../../lib/replace-file.ts';
 import { join } from 'node:path';
 import { ApiError, createApiClient, type ApiClient } from '../../../src/api/client.ts';
@@ -91,7 +92,7 @@ const diffItems = (previous: Snapshot | null, snapshot: Snapshot): PullSummary['
 
 async function readSnapshot(file: string): Promise<Snapshot | null> {
   try {
-    return JSON.parse(await readFile(file, 'utf8')) as Snapshot;
+    return JSON.parse(await readText(file)) as Snapshot;
   } catch {
     return null;
   }

@@ -25,11 +25,16 @@ function environmentInputs(config: SiteConfig = readConfig()): unknown[] {
   return [settings.sort(([a], [b]) => (a < b ? -1 : 1)), DISTRICT_KEY, districtDigest(), new Date().getFullYear()];
 }
 
+/** The digest of an input the pull has already hashed (a post: src/content/snapshot.ts `postDigests`), if it has one. */
+export type KnownDigest = (value: object) => string | undefined;
+
 /**
  * The key maker of a group of pages that share `shared` (a language's menu): the settings and the shared
- * inputs are hashed once, not once a page (the menu is some kilobytes, on 11,000 pages).
+ * inputs are hashed once, not once a page (the menu is some kilobytes, on 11,000 pages). An input that
+ * `known` has a digest of is keyed by that digest, not by its whole text.
  */
-export function pageKeys(...shared: unknown[]): (...inputs: unknown[]) => string {
+export function pageKeys(shared: unknown[], known: KnownDigest = () => undefined): (...inputs: unknown[]) => string {
   const base = createHash('sha256').update(JSON.stringify([environmentInputs(), ...shared]));
-  return (...inputs) => base.copy().update(JSON.stringify(inputs)).digest('base64url').slice(0, 32);
+  const replace = (_name: string, value: unknown) => (typeof value === 'object' && value !== null && known(value)) || value;
+  return (...inputs) => base.copy().update(JSON.stringify(inputs, replace)).digest('base64url').slice(0, 32);
 }

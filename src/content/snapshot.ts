@@ -32,6 +32,12 @@ export interface LanguageContent {
    */
   settledLatest: Record<PostTypeName, PostSummary[]>;
   posts: Record<number, Post>;
+  /**
+   * A digest of each post as the pull read it, which the page keys use in place of the post (a post's body is
+   * some kilobytes, on 40,000 pages at 10,000 news per language: src/content/cache-key.ts). Absent in a
+   * snapshot of an earlier version: the posts are then keyed whole.
+   */
+  postDigests?: Record<number, string>;
   /** Content pages that the menu references. */
   pages: Record<number, ContentPage>;
   employees: Record<EmployeeCategory, Employee[]>;

@@ -38,7 +38,11 @@ export function perLanguage<P extends Record<string, string | number | undefined
   const { mediaBase } = readConfig();
   return LANGUAGES.flatMap((lang) => {
     const content = contentFor(lang);
-    const pageKey = pageKeys(lang.code, content.menus);
+    // The posts by what they are: the very objects the routes put in their props.
+    const digests = new Map<object, string>(
+      Object.entries(content.postDigests ?? {}).flatMap(([id, digest]) => (content.posts[Number(id)] ? [[content.posts[Number(id)]!, digest]] : [])),
+    );
+    const pageKey = pageKeys([lang.code, content.menus], (value) => digests.get(value));
     return each(lang, content).map(({ params, props }) => ({
       params: { lang: langParam(lang), ...params },
       props,

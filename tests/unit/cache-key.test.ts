@@ -27,16 +27,33 @@ describe('page keys', () => {
     for (const name of ['API_BASE', 'PUBLIC_API_BASE', 'MEDIA_BASE', 'SITE_URL', 'HCAPTCHA_SITEKEY', 'CONTENT_DIR', 'SERVICE_WORKER', 'BASE_PATH']) delete process.env[name];
     if (setting === 'hcaptchaSitekey') process.env.API_BASE = 'https://api.example.uz';
     const before = readConfig();
-    const key = pageKeys('menu')({ id: 1 });
+    const key = pageKeys(['menu'])({ id: 1 });
     Object.assign(process.env, CHANGES[setting]);
     const after = readConfig();
     expect(after[setting], 'the change is to this setting').not.toEqual(before[setting]);
-    const changedKey = pageKeys('menu')({ id: 1 }) !== key;
+    const changedKey = pageKeys(['menu'])({ id: 1 }) !== key;
     expect(changedKey).toBe(!(SETTINGS_NOT_IN_PAGES as readonly string[]).includes(setting));
   });
 
   it('covers every setting of SiteConfig', () => {
     expect(Object.keys(CHANGES).sort()).toEqual(Object.keys(readConfig()).sort());
+  });
+});
+
+describe('a post the pull has hashed', () => {
+  const post = { id: 5, title: 'Yangi maktab', html: '<p>Matn</p>' };
+  const key = (value: object, digest: string | undefined) =>
+    pageKeys(['menu'], (v) => (v === value ? digest : undefined))({ id: '5' }, { post: value, latestFragment: 'settled-news@ru' });
+
+  it('is keyed by its digest: a new digest is a new key, the same digest the same key', () => {
+    expect(key(post, 'digest-2')).not.toBe(key(post, 'digest-1'));
+    expect(key({ ...post }, 'digest-1')).toBe(key(post, 'digest-1'));
+    // Its text is not read again: the digest stands for it.
+    expect(key({ ...post, html: '<p>Boshqa</p>' }, 'digest-1')).toBe(key(post, 'digest-1'));
+  });
+
+  it('without a digest, is keyed by its whole text', () => {
+    expect(key({ ...post, html: '<p>Boshqa</p>' }, undefined)).not.toBe(key(post, undefined));
   });
 });
 

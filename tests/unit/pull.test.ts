@@ -34,7 +34,7 @@ afterAll(async () => {
 const pull = (contentDir: string, changes: ContentChanges) => pullContent({ apiBase: api.url, contentDir, changes, log: () => {} });
 const content = (dir: string) => {
   const s = JSON.parse(readFileSync(join(dir, SNAPSHOT_FILE), 'utf8')) as Snapshot;
-  return Object.fromEntries(Object.entries(s.languages).map(([code, c]) => [code, { lists: c.lists, posts: Object.keys(c.posts).sort() }]));
+  return Object.fromEntries(Object.entries(s.languages).map(([code, c]) => [code, { lists: c.lists, posts: Object.keys(c.posts).sort(), digests: c.postDigests }]));
 };
 /** The snapshot the incremental pull wrote is the one a full pull writes now. */
 const expectSameAsFull = async () => expect(content(incremental)).toEqual(content((await pull(tmp(), 'all'), dirs.at(-1)!)));

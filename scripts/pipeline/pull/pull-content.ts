@@ -140,6 +140,10 @@ export async function pullContent(options: PullOptions): Promise<PullSummary & {
       const before = previous?.languages[lang.code];
       return changes === 'all' || !hasSettledSummaries(before) ? undefined : before!.settledLatest;
     },
+    postDigest: (lang, post) => {
+      const before = previous?.languages[lang.code];
+      return before?.posts[post.id] === post ? before.postDigests?.[post.id] : undefined;
+    },
   };
   const languages = await Promise.all(LANGUAGES.map((lang) => pullLanguage(client, lang, limit, reuse)));
   const snapshot: Snapshot = {
@@ -177,6 +181,8 @@ type Reuse = {
   listPages: (lang: Language) => LanguageContent['listPages'] | undefined;
   /** The side list of the archive's pages that the previous pull settled, when this pull keeps it. */
   settledLatest: (lang: Language) => LanguageContent['settledLatest'] | undefined;
+  /** The previous pull's digest of a post this pull took from it (the very same object), if it has one. */
+  postDigest: (lang: Language, post: Post) => string | undefined;
 };
 
 async function pullLanguage(client: ApiClient, language: Language, limit: ReturnType<typeof createLimiter>, reuse: Reuse): Promise<LanguageContent> {
@@ -219,6 +225,7 @@ async function pullLanguage(client: ApiClient, language: Language, limit: Return
   const details = await Promise.all(postIds.map((id) => (namedPosts.has(id) ? namedPosts.get(id) : (reuse.post(language, id) ?? limit(() => skipMissing(client.post(id, lang)))))));
   const posts: Record<number, Post> = {};
   for (const post of details) if (post) posts[post.id] = post;
+  const postDigests = Object.fromEntries(Object.values(posts).map((post) => [post.id, reuse.postDigest(language, post) ?? itemHash(post)]));
   // A post whose detail could not be read is left out of every list, so no link leads nowhere.
   const lists = Object.fromEntries(listEntries.map(([name, pages]) => [name, pages.map((page) => page.filter((id) => id in posts))])) as LanguageContent['lists'];
   const laidOut = reuse.listPages(language);
@@ -245,7 +252,7 @@ async function pullLanguage(client: ApiClient, language: Language, limit: Return
   ]);
   const employees = Object.fromEntries(categories.map((c, i) => [c, employeeLists[i]!])) as Record<EmployeeCategory, Employee[]>;
 
-  return { lang, menus, lists, listPages, settledLatest, posts, pages, employees, photoGroups, videos, surveys };
+  return { lang, menus, lists, listPages, settledLatest, posts, postDigests, pages, employees, photoGroups, videos, surveys };
 }
 
 /** A detail that is gone (404) between the list and the detail call is skipped, not fatal. */

@@ -23,6 +23,7 @@ const redirects = slugRedirects();
 let contentRedirects;
 const config = readConfig();
 const machine = readMachineSettings();
+const siteOrigin = new URL(config.siteUrl).origin;
 // The district's identity is checked before anything is built: an invalid folder stops here, naming the file and the field.
 district();
 
@@ -42,7 +43,8 @@ export default defineConfig({
         defaultLocale: LANGUAGES[0].code,
         locales: Object.fromEntries(LANGUAGES.map((l) => [l.prefix || l.code, l.tag])),
         filter: (page) => {
-          const path = new URL(page).pathname.replace(/\/$/, '') || '/';
+          // The library gives each address as a URL's href: its path follows the origin (a URL parsed for each of 44,700 pages took 0.3 s).
+          const path = (page.startsWith(siteOrigin) ? page.slice(siteOrigin.length) : new URL(page).pathname).replace(/\/$/, '') || '/';
           contentRedirects ??= new Set([...unlistedPostPaths(), ...topicRedirectPaths()]);
           return !(path in redirects) && !contentRedirects.has(path) && !/(^|\/)(404|500|offline|search)$/.test(path) && !path.split('/').includes(FRAGMENT_DIR);
         },

@@ -65,12 +65,12 @@ function itemHash(item: unknown): string {
   return createHash('sha256').update(JSON.stringify(item)).digest('base64url').slice(0, 16);
 }
 
-/** Every item of a snapshot by key. */
+/** Every item of a snapshot by key; a post as the digest the pull took of it (the same `itemHash`). */
 function itemsByKey(snapshot: Snapshot | null): Map<string, unknown> {
   const out = new Map<string, unknown>();
   if (!snapshot) return out;
   for (const [code, c] of Object.entries(snapshot.languages)) {
-    for (const p of Object.values(c.posts)) out.set(itemKey('post', code, p.id), p);
+    for (const p of Object.values(c.posts)) out.set(itemKey('post', code, p.id), c.postDigests?.[p.id] ?? itemHash(p));
     for (const p of Object.values(c.pages)) out.set(itemKey('page', code, p.id), p);
     for (const [cat, people] of Object.entries(c.employees)) for (const e of people) out.set(itemKey('employee', code, `${cat}/${e.id}`), e);
     for (const g of c.photoGroups) out.set(itemKey('gallery', code, g.id), g);
@@ -83,12 +83,12 @@ function itemsByKey(snapshot: Snapshot | null): Map<string, unknown> {
 }
 
 /**
- * Which items were added, changed and removed. An item this pull took from the previous snapshot is the
- * same object there and here, so it is known unchanged without hashing it: a pull told of one post
- * hashes a few items, not the whole archive twice.
+ * Which items were added, changed and removed. A post is compared by its digest, taken once when it was read;
+ * any other item this pull took from the previous snapshot is the same object there and here, so it is known
+ * unchanged without hashing it: a pull hashes a few items, not the whole archive again.
  */
 const diffItems = (previous: Snapshot | null, snapshot: Snapshot): PullSummary['diff'] =>
-  diffByKey(itemsByKey(previous), itemsByKey(snapshot), (old, now) => old === now || itemHash(old) === itemHash(now));
+  diffByKey(itemsByKey(previous), itemsByKey(snapshot), (old, now) => old === now || (typeof old === 'object' && typeof now === 'object' && itemHash(old) === itemHash(now)));
 
 async function readSnapshot(file: string): Promise<Snapshot | null> {
   try {

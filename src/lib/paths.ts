@@ -38,11 +38,11 @@ export function perLanguage<P extends Record<string, string | number | undefined
   const { mediaBase } = readConfig();
   return LANGUAGES.flatMap((lang) => {
     const content = contentFor(lang);
-    // The posts by what they are: the very objects the routes put in their props.
-    const digests = new Map<object, string>(
-      Object.entries(content.postDigests ?? {}).flatMap(([id, digest]) => (content.posts[Number(id)] ? [[content.posts[Number(id)]!, digest]] : [])),
-    );
-    const pageKey = pageKeys([lang.code, content.menus], (value) => digests.get(value));
+    // A post is known by being the very object the snapshot holds under its id, which routes put in their props.
+    const pageKey = pageKeys([lang.code, content.menus], (value) => {
+      const id = (value as { id?: unknown }).id;
+      return typeof id === 'number' && content.posts[id] === value ? content.postDigests?.[id] : undefined;
+    });
     return each(lang, content).map(({ params, props }) => ({
       params: { lang: langParam(lang), ...params },
       props,

@@ -1,13 +1,12 @@
 // @ts-check
 import react from '@astrojs/react';
-import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
 import { readConfig, readMachineSettings } from './src/config.ts';
 import { LANGUAGES } from './src/i18n/languages.ts';
 import { slugRedirects } from './src/routes.ts';
 import { FRAGMENT_DIR } from './src/lib/fragments.ts';
 import { unlistedPostPaths } from './src/lib/section-pages.ts';
-import { sitemapAlternates } from './src/lib/sitemap-alternates.ts';
+import { sitemap } from './src/lib/sitemap.ts';
 import { topicRedirectPaths } from './src/lib/topic-pages.ts';
 import { devPictures } from './scripts/pipeline/downloads/dev-server.ts';
 import { district } from './src/district/district.ts';
@@ -35,21 +34,19 @@ export default defineConfig({
   outDir: machine.outDir,
   integrations: [
     react(),
-    // Every page in every language, with its hreflang alternates (found in one pass: src/lib/sitemap-alternates.ts); not the redirects (menu slugs, /news/{id} of other posts),
+    // Every page in every language, with its hreflang alternates (src/lib/sitemap.ts); not the redirects (menu slugs, /news/{id} of other posts),
     // the removed posts' pages, the error pages, or the search page (noindex).
-    sitemap(
-      sitemapAlternates({
-        site: new URL(config.basePath || '/', config.siteUrl).href,
-        defaultLocale: LANGUAGES[0].code,
-        locales: Object.fromEntries(LANGUAGES.map((l) => [l.prefix || l.code, l.tag])),
-        filter: (page) => {
-          // The library gives each address as a URL's href: its path follows the origin (a URL parsed for each of 44,700 pages took 0.3 s).
-          const path = (page.startsWith(siteOrigin) ? page.slice(siteOrigin.length) : new URL(page).pathname).replace(/\/$/, '') || '/';
-          contentRedirects ??= new Set([...unlistedPostPaths(), ...topicRedirectPaths()]);
-          return !(path in redirects) && !contentRedirects.has(path) && !/(^|\/)(404|500|offline|search)$/.test(path) && !path.split('/').includes(FRAGMENT_DIR);
-        },
-      }),
-    ),
+    sitemap({
+      site: new URL(`${config.basePath}/`, config.siteUrl).href,
+      defaultLocale: LANGUAGES[0].code,
+      locales: Object.fromEntries(LANGUAGES.map((l) => [l.prefix || l.code, l.tag])),
+      filter: (page) => {
+        // Each address is the site's followed by its path (a URL parsed for each of 44,700 pages took 0.3 s).
+        const path = (page.startsWith(siteOrigin) ? page.slice(siteOrigin.length) : new URL(page).pathname).replace(/\/$/, '') || '/';
+        contentRedirects ??= new Set([...unlistedPostPaths(), ...topicRedirectPaths()]);
+        return !(path in redirects) && !contentRedirects.has(path) && !/(^|\/)(404|500|offline|search)$/.test(path) && !path.split('/').includes(FRAGMENT_DIR);
+      },
+    }),
   ],
   // `/news/5` is served from `news/5/index.html` by any static host.
   // Incremental builds (issue: webhook and nightly rebuilds): pages keyed by their content are reused.

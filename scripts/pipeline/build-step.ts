@@ -12,12 +12,15 @@ import { pictureMap } from '../../src/content/pictures/map.ts';
 import { finishBuild, type FinishedBuild } from './finish/finish-step.ts';
 import { placeDistrictPictures, placeDocuments, placePictures } from './downloads/place-downloads.ts';
 import { releaseFileHashes } from './publish/releases.ts';
+import { diffByKey } from '../lib/hash-diff.ts';
 import { writeStaticHostFiles } from '../serving/server-config.ts';
 import { startSearchIndex, writeSearchIndex } from './search-index/search-index-step.ts';
 import { astroCacheDir, renderSite, type RenderReport } from './render/render-step.ts';
 
 export interface BuildReport extends FinishedBuild {
   astro: RenderReport;
+  /** The files (site paths) added, changed and removed since `previousRelease` (all added without one), sorted. */
+  sincePrevious: { added: string[]; changed: string[]; removed: string[] };
 }
 
 /** The pages, with the drawn pictures and the documents placed beside them. */
@@ -43,9 +46,10 @@ export async function buildStep(previousRelease: string | null = null, into: { r
   });
   const index = writeSearchIndex(outDir, await searchIndex.built);
   writeStaticHostFiles(outDir, readConfig().basePath);
+  const previousHashes = previousRelease ? await releaseFileHashes(previousRelease) : new Map<string, string>();
   const finished = await finishBuild(outDir, readConfig(), {
     memoFile: join(astroCacheDir(), 'finish-pass.json'),
-    previousRelease: previousRelease ? { root: previousRelease, hashes: Object.fromEntries(await releaseFileHashes(previousRelease)) } : null,
+    previousRelease: previousRelease ? { root: previousRelease, hashes: Object.fromEntries(previousHashes) } : null,
     knownHashes: { ...pictures, ...documents },
     reused,
     into: into && { root: into.root, hashes: JSON.parse(readFileSync(into.files, 'utf8')) as Record<string, string> },
@@ -65,5 +69,7 @@ export async function buildStep(previousRelease: string | null = null, into: { r
     for (const b of finished.links.broken.slice(0, 20)) console.error(`broken: ${b}`);
     throw new Error(`the build has ${finished.links.broken.length} broken internal reference(s), e.g. ${finished.links.broken[0]}`);
   }
-  return { astro, ...finished };
+  // Said here, where the previous release's file list is read already: the publish needed a second read of it.
+  const { added, changed, removed } = diffByKey(previousHashes, new Map(Object.entries(finished.hashes)));
+  return { astro, ...finished, sincePrevious: { added: added.sort(), changed: changed.sort(), removed: removed.sort() } };
 }

@@ -23,7 +23,6 @@ import { deployEnvProblem, readConfig } from '../../src/config.ts';
 import type { ContentChanges } from '../../src/content/changes.ts';
 import { changesArgs } from '../lib/changed-option.ts';
 import type { PicturePullStats } from './pull/pull-pictures.ts';
-import { diffByKey } from '../lib/hash-diff.ts';
 import { replaceFile } from '../lib/replace-file.ts';
 import type { BuildReport } from './build-step.ts';
 import { deadLinksByLanguage, type EditorContentReport } from './pull/content-report.ts';
@@ -41,7 +40,6 @@ import {
   pruneReleases,
   reapplyServedPolicy,
   RELEASES_KEPT,
-  releaseFileHashes,
   releasesDir,
   removeStaleStaging,
   setAsideOldRelease,
@@ -264,19 +262,16 @@ async function buildInStaging(dir: string, currentId: string | null, signal: Abo
 /** Reports name internal addresses and errors: the service's user and group may read them, nobody else. */
 const REPORT_MODE = 0o640;
 
-/** Makes the release's folder durable, renames it to `id` and serves it in place of `previousId`; returns what changed against that release. */
+/**
+ * Makes the release's folder durable, renames it to `id` and serves it in place of `previousId`; returns what
+ * changed against that release (the build compared them: `previousId` is the release it built against).
+ */
 async function publish(dir: string, id: string, built: BuildReport, previousId: string | null, staging: string) {
-  const hashes = new Map(Object.entries(built.hashes));
-  const previousHashes = previousId ? await releaseFileHashes(join(dir, previousId)) : new Map<string, string>();
-  const { added, changed, removed } = diffByKey(previousHashes, hashes);
-  await replaceFile(fileHashesPath(dir, id), JSON.stringify(Object.fromEntries(hashes)), { mode: REPORT_MODE });
-  await syncTree(
-    staging,
-    [...hashes.keys()].map((p) => join(staging, p)),
-  );
+  await replaceFile(fileHashesPath(dir, id), JSON.stringify(built.hashes), { mode: REPORT_MODE });
+  await syncTree(staging, () => Object.keys(built.hashes).map((p) => join(staging, p)));
   await rename(staging, join(dir, id));
   const policyProblem = await publishRelease(dir, id, previousId);
-  return { files: { added: added.sort(), changed: changed.sort(), removed: removed.sort() }, policyProblem };
+  return { files: built.sincePrevious, policyProblem };
 }
 
 /** The report of a run that found nothing changed: the served release stays, and says so. */

@@ -209,13 +209,24 @@ test('a page the site takes down leaves the device: when the next release takes 
 test.describe('search offline', () => {
   test('a search made online answers again offline, from the parts of the index it read (Oʻzbekcha)', async ({ page, context }) => {
     await openAndSave(page, localizePath(UZ, '/search'));
+    const indexRead: string[] = [];
+    page.on('request', (request) => void (/\/search-index\//.test(request.url()) && indexRead.push(request.url())));
     await page.goto(`${localizePath(UZ, '/search')}?q=maktab`);
     const results = page.locator('[data-search-results]');
     await expect(results.getByRole('link').first()).toBeVisible();
     await expect(results.getByText(t(UZ, 'search.fromIndex'))).toHaveCount(0);
-    // The worker has kept the word's part of the index.
+    // The worker has kept every part of the index the page read beside the API: the word's part and, after
+    // it, the part of the documents it found (the API's answer may come first).
     await expect
-      .poll(() => page.evaluate(async (name) => (await (await caches.open(name)).keys()).some((r) => /\/search-index\/.+\/w\d+\.json$/.test(r.url)), OFFLINE_CACHES.search.name))
+      .poll(() =>
+        page.evaluate(
+          async ({ name, read }) => {
+            const kept = new Set((await (await caches.open(name)).keys()).map((r) => r.url));
+            return read.some((url) => /\/w\d+\.json$/.test(url)) && read.some((url) => /\/d\d+\.json$/.test(url)) && read.every((url) => kept.has(url));
+          },
+          { name: OFFLINE_CACHES.search.name, read: indexRead },
+        ),
+      )
       .toBe(true);
 
     await context.setOffline(true);

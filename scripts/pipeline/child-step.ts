@@ -34,20 +34,56 @@ const stepReportFile = (step: string) => join(resolve(readMachineSettings().rele
  */
 export const STEP_REPORT = /^[a-z][a-z-]*\.(\d+)\.json(?:\.tmp-[\d-]+)?$/;
 
+/** A step that ran out of the heap it was given (`heapMb`): V8 aborts the process, or fails the thread that did. */
+export class HeapExhaustedError extends Error {
+  readonly heapMb: number;
+  constructor(step: string, heapMb: number) {
+    super(`the ${step} ran out of its heap limit of ${heapMb} MB`);
+    this.heapMb = heapMb;
+  }
+}
+
+/**
+ * Runs `run` within `heapMb` (null: no limit); when the step runs out of it, warns and runs it once more
+ * without one (`retry` true), so that a limit set too low costs time, never a publication.
+ */
+export async function withHeapFallback<T>(
+  heapMb: number | null,
+  run: (attempt: { heapMb: number | null; retry: boolean }) => Promise<T>,
+  warn: (line: string) => void = console.warn,
+): Promise<T> {
+  try {
+    return await run({ heapMb, retry: false });
+  } catch (error) {
+    if (!(error instanceof HeapExhaustedError)) throw error;
+    warn(
+      `warning: ${error.message} (BUILD_HEAP_MB); running it again without a limit. This site needs more: raise BUILD_HEAP_MB ` +
+        '(the peak memory of the build grows with it), or set it to 0.',
+    );
+    return run({ heapMb: null, retry: true });
+  }
+}
+
+/** How V8 ends a worker thread that reached its limit (ERR_WORKER_OUT_OF_MEMORY). */
+const HEAP_EXHAUSTED = /\bout of memory\b|\bheap limit\b/i;
+
 /**
  * Runs one step of the rebuild as `node <args>` in a child process, so that it can be stopped and the
  * memory it took is the system's again when it ends, and returns the JSON it wrote to the file named by
  * `reportVar`. A step that fails writes `{ "error": message }` there, which is thrown here; a step that
  * could not write it (a full disk leaves it empty) is explained from its exit and the disks' free space.
- * The report file is removed whatever happens.
+ * The report file is removed whatever happens. `heapMb` limits the step's heap (V8's old space, in each of
+ * its threads); a step that runs out of it throws HeapExhaustedError.
  */
-export function runStep<T>(step: string, args: string[], reportVar: string, env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<T> {
+export function runStep<T>(step: string, args: string[], reportVar: string, env: NodeJS.ProcessEnv, signal?: AbortSignal, heapMb: number | null = null): Promise<T> {
   const reportFile = stepReportFile(step);
+  let aborted = false;
   return new Promise<void>((ok, fail) => {
     // A file a crashed run with the same pid left must not pass for this step's report.
     rmSync(reportFile, { force: true });
     if (signal?.aborted) return fail(new Error('rebuild aborted'));
-    const child = spawn(process.execPath, ['--import', import.meta.url, ...args], {
+    const heap = heapMb ? [`--max-old-space-size=${heapMb}`] : [];
+    const child = spawn(process.execPath, [...heap, '--import', import.meta.url, ...args], {
       env: { ...process.env, ...env, [reportVar]: reportFile, [STEP_VAR]: step },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
@@ -58,7 +94,11 @@ export function runStep<T>(step: string, args: string[], reportVar: string, env:
       signal?.removeEventListener('abort', abort);
       if (signal?.aborted) fail(new Error('rebuild aborted'));
       else if (code === 0) ok();
-      else fail(new Error(`the ${step} failed (${sig ? `signal ${sig}` : `exit code ${code}`})`));
+      else {
+        // V8 aborts a process whose heap is full (after "FATAL ERROR: … JavaScript heap out of memory").
+        aborted = sig === 'SIGABRT';
+        fail(new Error(`the ${step} failed (${sig ? `signal ${sig}` : `exit code ${code}`})`));
+      }
     });
   })
     .then(
@@ -69,6 +109,7 @@ export function runStep<T>(step: string, args: string[], reportVar: string, env:
       const report = await readReport(reportFile).finally(() => rm(reportFile, { force: true }).catch(() => undefined));
       if (signal?.aborted) throw failure ?? new Error('rebuild aborted');
       if ('json' in report && !failure) return report.json as T;
+      if (heapMb && (aborted || ('error' in report && HEAP_EXHAUSTED.test(report.error)))) throw new HeapExhaustedError(step, heapMb);
       // A step that could not write its report most often found the disk full: explainFullDisk says so.
       if ('error' in report) throw new Error(await explainFullDisk(report.error));
       const unreadable = 'unreadable' in report ? `its report ${reportFile} ${report.unreadable}` : null;

@@ -19,14 +19,14 @@
  */
 import { mkdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { deployEnvProblem, readConfig } from '../../src/config.ts';
+import { deployEnvProblem, readConfig, readMachineSettings } from '../../src/config.ts';
 import type { ContentChanges } from '../../src/content/changes.ts';
 import { changesArgs } from '../lib/changed-option.ts';
 import type { PicturePullStats } from './pull/pull-pictures.ts';
 import { replaceFile } from '../lib/replace-file.ts';
 import type { BuildReport } from './build-step.ts';
 import { deadLinksByLanguage, type EditorContentReport } from './pull/content-report.ts';
-import { runStep } from './child-step.ts';
+import { runStep, withHeapFallback } from './child-step.ts';
 import { buildInputsDigest } from './inputs.ts';
 import type { PullReport } from './pull/pull-step.ts';
 import { checkBudgets } from './finish/budgets.ts';
@@ -104,14 +104,16 @@ const runPull = (changes: ContentChanges, signal?: AbortSignal) =>
 /**
  * Builds into `outDir` in a child process, linking unchanged files to the published release's, and makes the
  * release in `into` (an older release set aside, and its file list) when there is one (./finish/finish-step.ts).
+ * `heapMb` limits its heap (BUILD_HEAP_MB): the collector then keeps the cold build's memory near what it uses.
  */
-const runBuild = (outDir: string, previousRelease: string | null, into: SetAside | null, signal?: AbortSignal) =>
+const runBuild = (outDir: string, previousRelease: string | null, into: SetAside | null, signal: AbortSignal | undefined, heapMb: number | null) =>
   runStep<BuildReport>(
     'build',
     ['scripts/build.ts', '--skip-pull'],
     'BUILD_REPORT_FILE',
     { OUT_DIR: outDir, PREVIOUS_RELEASE: previousRelease ?? '', BUILD_IN_RELEASE: into?.root ?? '', BUILD_IN_RELEASE_FILES: into?.files ?? '' },
     signal,
+    heapMb,
   );
 
 /**
@@ -255,8 +257,16 @@ async function buildInStaging(dir: string, currentId: string | null, signal: Abo
     console.warn(`rebuild: an old release could not be removed: ${error instanceof Error ? error.message : String(error)}`),
   );
   const stopFlushing = flushWhileBuilding(dir);
-  const built = await runBuild(staging, currentId && join(dir, currentId), into, signal).finally(() => Promise.all([stopFlushing(), pruning]));
-  return { built, release: into?.root ?? staging };
+  const previous = currentId && join(dir, currentId);
+  let release = into?.root ?? staging;
+  const built = await withHeapFallback(readMachineSettings().buildHeapMb, async ({ heapMb, retry }) => {
+    if (!retry) return runBuild(staging, previous, into, signal, heapMb);
+    // Again in staging: the older release it was being made in is half made (the next run removes it).
+    await rm(staging, { recursive: true, force: true });
+    release = staging;
+    return runBuild(staging, previous, null, signal, heapMb);
+  }).finally(() => Promise.all([stopFlushing(), pruning]));
+  return { built, release };
 }
 
 /** Reports name internal addresses and errors: the service's user and group may read them, nobody else. */

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { noSpaceMessage, runStep, type DiskSpace } from '../../scripts/pipeline/child-step.ts';
+import { HeapExhaustedError, noSpaceMessage, runStep, withHeapFallback, type DiskSpace } from '../../scripts/pipeline/child-step.ts';
 
 let dir = '';
 const saved = process.env.RELEASES_DIR;
@@ -75,6 +75,63 @@ describe('a step in its own process', () => {
     await expect(running).rejects.toThrow('rebuild aborted');
     expect(leftovers()).toEqual([]);
   });
+});
+
+describe('a step within a heap limit', () => {
+  /** Keeps 1 MB arrays until `mb` are kept, then reports how many it kept; `worker`: in a thread of its own. */
+  const hungry = (mb: number, worker = false) => {
+    const fill = `const kept = []; for (let i = 0; i < ${mb}; i++) kept.push(new Array(131072).fill(i));`;
+    if (!worker) return step(`${fill} fs.writeFileSync(report, JSON.stringify({ pages: kept.length }));`);
+    return step(`import { Worker } from 'node:worker_threads';
+      const thread = new Worker(${JSON.stringify(fill)}, { eval: true });
+      thread.on('error', (e) => { fs.writeFileSync(report, JSON.stringify({ error: e.message })); process.exitCode = 1; });
+      thread.on('exit', (code) => { if (code === 0) fs.writeFileSync(report, JSON.stringify({ pages: ${mb} })); });`);
+  };
+  const within = (script: string, heapMb: number | null) => runStep<{ pages: number }>('build', [script], 'STEP_REPORT_FILE', {}, undefined, heapMb);
+
+  it('runs with the heap it is given', async () => {
+    const limit = step(`import v8 from 'node:v8'; fs.writeFileSync(report, JSON.stringify({ pages: v8.getHeapStatistics().heap_size_limit / 1048576 }));`);
+    // V8's limit is the old space asked for and the young generation beside it, the same whatever the old space.
+    const [small, large, unlimited] = [(await within(limit, 300)).pages, (await within(limit, 600)).pages, (await within(limit, null)).pages];
+    expect(small).toBeGreaterThanOrEqual(300);
+    expect(large - small).toBe(300);
+    expect(unlimited).toBeGreaterThan(small);
+  });
+
+  it('says that it ran out of that heap, in its main thread or in a worker of its own; without the limit it ends well', async () => {
+    for (const worker of [false, true]) {
+      await expect(within(hungry(600, worker), 300)).rejects.toThrow(new HeapExhaustedError('build', 300));
+      await expect(within(hungry(600, worker), null)).resolves.toEqual({ pages: 600 });
+    }
+    // Its own error within a limit is still its own.
+    await expect(within(step(`fs.writeFileSync(report, JSON.stringify({ error: 'the API does not answer' })); process.exitCode = 1;`), 300)).rejects.toThrow(
+      /^the API does not answer$/,
+    );
+    expect(leftovers()).toEqual([]);
+  }, 60_000);
+
+  it('is run again without the limit when it runs out of it, saying which setting to raise', async () => {
+    const warnings: string[] = [];
+    const attempts: (number | null)[] = [];
+    const built = await withHeapFallback(
+      300,
+      ({ heapMb }) => {
+        attempts.push(heapMb);
+        return within(hungry(600), heapMb);
+      },
+      (line) => warnings.push(line),
+    );
+    expect(built).toEqual({ pages: 600 });
+    expect(attempts).toEqual([300, null]);
+    expect(warnings).toEqual([
+      'warning: the build ran out of its heap limit of 300 MB (BUILD_HEAP_MB); running it again without a limit. ' +
+        'This site needs more: raise BUILD_HEAP_MB (the peak memory of the build grows with it), or set it to 0.',
+    ]);
+    // A step that fails for another reason is not run again.
+    attempts.length = 0;
+    await expect(withHeapFallback(300, async ({ heapMb }) => (attempts.push(heapMb), within(step('process.exit(3);'), heapMb)))).rejects.toThrow('the build failed (exit code 3)');
+    expect(attempts).toEqual([300]);
+  }, 60_000);
 });
 
 /** True while `pid` runs: a zombie (ended, not yet reaped by whoever adopted it) has ended. */

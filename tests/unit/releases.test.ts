@@ -69,7 +69,7 @@ describe('publishing commands need their settings', () => {
     expect(webhook.out).toMatch(/API_BASE, SITE_URL and HCAPTCHA_SITEKEY are not set/);
   }, 30_000);
 
-  it("a setting that is set but refused (a base address, BASE_PATH, RELOAD_COMMAND) or an address not the district's stops them with exit code 2, saying which", async () => {
+  it("a setting that is set but refused (a base address, BASE_PATH, RELOAD_COMMAND, BUILD_HEAP_MB) or an address not the district's stops them with exit code 2, saying which", async () => {
     const dir = tempDir();
     const set = { RELEASES_DIR: dir, API_BASE: DEAD_API, HCAPTCHA_SITEKEY: '10000000-ffff-ffff-ffff-000000000001' };
     const cases = [
@@ -84,6 +84,10 @@ describe('publishing commands need their settings', () => {
       [{ SITE_URL: 'https://qorakul.uz', API_BASE: 'https://bot:secret@api.qorakul.uz' }, /API_BASE ".*" carries a user name or password/],
       [{ SITE_URL: 'https://qorakul.uz?x=1' }, /SITE_URL ".*" carries a query or fragment/],
       [{ SITE_URL: 'https://qorakul.uz', RELOAD_COMMAND: 'sudo -n /usr/bin/systemctl reload nginx' }, /RELOAD_COMMAND is retired: .*set POLICY_COMMAND instead/],
+      [
+        { SITE_URL: 'https://qorakul.uz', BUILD_HEAP_MB: '1.5g' },
+        /BUILD_HEAP_MB "1\.5g" is not a heap limit: give a whole number of MB from 256 up, or 0 for none\. Refusing to publish/,
+      ],
       [{ SITE_URL: 'https://chust.uz' }, /SITE_URL names chust\.uz, which is not one of districts\/qorakul\/district\.json's server\.names \(qorakul\.uz, www\.qorakul\.uz\)/],
     ] as const;
     for (const [env, message] of cases) {

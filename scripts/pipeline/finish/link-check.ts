@@ -21,8 +21,9 @@ const HREF = /\shref="([^"]*)"/;
 
 /**
  * A copy of a string cut from a page. V8 keeps a long substring as a view into the string it was cut from, so
- * a URL kept from a page keeps that page's whole text alive: in a cold build at 10,000 news per language,
- * some 500 MB of pages by the end of the last pass.
+ * a URL the check keeps (a plain path it has looked up, a page's anchors and editors' links in the memo, a
+ * broken reference) would keep that page's whole text alive: in a cold build at 10,000 news per language,
+ * some 500 MB of pages by the end of the last pass. Every URL is taken from a page through this.
  */
 const own = (text: string) => (' ' + text).slice(1);
 
@@ -33,7 +34,7 @@ function targetFile(files: ReadonlySet<string>, root: string, pathname: string):
   return null;
 }
 
-/** The URLs a page refers to, from its attributes (srcset gives several). */
+/** The URLs a page refers to, from its attributes (srcset gives several), each a string of its own. */
 export function referencedUrls(html: string): string[] {
   const urls: string[] = [];
   for (const m of html.matchAll(ATTR)) {
@@ -42,10 +43,10 @@ export function referencedUrls(html: string): string[] {
       urls.push(
         ...raw
           .split(',')
-          .map((s) => s.trim().split(/\s+/)[0] ?? '')
+          .map((s) => own(s.trim().split(/\s+/)[0] ?? ''))
           .filter(Boolean),
       );
-    else urls.push(raw);
+    else urls.push(own(raw));
   }
   return urls;
 }
@@ -87,7 +88,7 @@ function editorLinksOf(html: string): { hrefs: string[]; rest: string } {
   const hrefs: string[] = [];
   const rest = html.replace(EDITOR_ANCHOR, (tag) => {
     const href = HREF.exec(tag)?.[1];
-    if (href) hrefs.push(decodeHTMLAttribute(href));
+    if (href) hrefs.push(own(decodeHTMLAttribute(href)));
     return '<a>';
   });
   return { hrefs, rest };
@@ -117,14 +118,14 @@ export function linkChecker(root: string, files: ReadonlySet<string>) {
   /** An editor's link: a page or file of the site, or else reported (a mailto: or another site's is no concern of the check). */
   const editorLink = (page: string, url: string, path: string) => {
     if (/^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//')) return;
-    if (path === '' || !target(path)) deadEditorLinks.push({ page, link: own(url) });
+    if (path === '' || !target(path)) deadEditorLinks.push({ page, link: url });
   };
   /** An anchor into a page: other pages' ids are read at the end, so that no ids taken from a page keep its whole text alive meanwhile. */
   const anchor = (file: string, html: () => string, from: string, url: string, path: string, id: string) => {
     const into = target(path);
-    if (!into) broken.push(own(`${from}: ${url}`));
-    else if (into !== file) anchors.push({ from, url: own(url), target: into, id });
-    else if (!idsOf(html()).has(id)) broken.push(own(`${from}: ${url} (no element with that id)`));
+    if (!into) broken.push(`${from}: ${url}`);
+    else if (into !== file) anchors.push({ from, url, target: into, id });
+    else if (!idsOf(html()).has(id)) broken.push(`${from}: ${url} (no element with that id)`);
   };
   return {
     page(file: string, html: string): PageLinks {
@@ -139,7 +140,7 @@ export function linkChecker(root: string, files: ReadonlySet<string>) {
       const editors = editorLinksOf(html);
       for (const url of editors.hrefs) {
         const path = sitePathOf(url, base);
-        (record.editorLinks ??= []).push({ url: own(url), path });
+        (record.editorLinks ??= []).push({ url, path });
         editorLink(address, url, path);
       }
       for (const url of referencedUrls(editors.rest)) {
@@ -156,26 +157,26 @@ export function linkChecker(root: string, files: ReadonlySet<string>) {
         try {
           pathname = decodeURIComponent(resolved.pathname);
         } catch {
-          broken.push(own(`${from}: ${url} (bad encoding)`));
+          broken.push(`${from}: ${url} (bad encoding)`);
           continue;
         }
         const within = withinSite(pathname);
         if (within === null) {
-          broken.push(own(`${from}: ${url} (outside the site's path ${BASE_PATH}/)`));
+          broken.push(`${from}: ${url} (outside the site's path ${BASE_PATH}/)`);
           continue;
         }
         pathname = within;
         const into = target(pathname);
         if (!into) {
-          broken.push(own(`${from}: ${url}`));
+          broken.push(`${from}: ${url}`);
           continue;
         }
         targets.add(into.slice(root.length));
         if (resolved.hash.length > 1 && into.endsWith('.html')) {
           const id = decodeURIComponent(resolved.hash.slice(1));
-          if (into !== file) record.anchors.push({ url: own(url), path: pathname, id });
+          if (into !== file) record.anchors.push({ url, path: pathname, id });
           anchor(file, () => html, from, url, pathname, id);
-        } else if (/^\/[^?#%]*$/.test(url)) plainPaths.set(own(url), into.slice(root.length));
+        } else if (/^\/[^?#%]*$/.test(url)) plainPaths.set(url, into.slice(root.length));
       }
       checked += record.checked;
       return { ...record, targets: referenceFilter(targets) };
@@ -194,7 +195,7 @@ export function linkChecker(root: string, files: ReadonlySet<string>) {
       for (const a of anchors) {
         let known = ids.get(a.target);
         if (!known) ids.set(a.target, (known = idsOf(await readFile(a.target, 'utf8'))));
-        if (!known.has(a.id)) broken.push(own(`${a.from}: ${a.url} (no element with that id)`));
+        if (!known.has(a.id)) broken.push(`${a.from}: ${a.url} (no element with that id)`);
       }
       deadEditorLinks.sort((a, b) => (a.page === b.page ? (a.link < b.link ? -1 : 1) : a.page < b.page ? -1 : 1));
       return { pages, checked, broken: broken.sort(), deadEditorLinks };

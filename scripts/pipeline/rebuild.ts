@@ -258,15 +258,12 @@ async function buildInStaging(dir: string, currentId: string | null, signal: Abo
   );
   const stopFlushing = flushWhileBuilding(dir);
   const previous = currentId && join(dir, currentId);
-  let release = into?.root ?? staging;
-  const built = await withHeapFallback(readMachineSettings().buildHeapMb, async ({ heapMb, retry }) => {
-    if (!retry) return runBuild(staging, previous, into, signal, heapMb);
+  return withHeapFallback(readMachineSettings().buildHeapMb, async ({ heapMb, retry }) => {
     // Again in staging: the older release it was being made in is half made (the next run removes it).
-    await rm(staging, { recursive: true, force: true });
-    release = staging;
-    return runBuild(staging, previous, null, signal, heapMb);
+    if (retry) await rm(staging, { recursive: true, force: true });
+    const inOlder = retry ? null : into;
+    return { built: await runBuild(staging, previous, inOlder, signal, heapMb), release: inOlder?.root ?? staging };
   }).finally(() => Promise.all([stopFlushing(), pruning]));
-  return { built, release };
 }
 
 /** Reports name internal addresses and errors: the service's user and group may read them, nobody else. */

@@ -104,7 +104,17 @@ function installHelpers() {
       (r.height <= 0.8 * innerHeight && (r.top < -1 || r.bottom > innerHeight + 1))
     );
   };
-  w.__audit = { name, parse, over, contrast, background, opacity, shown, coveredBy, outside, seen };
+  // Focus may scroll the page smoothly, and the page answers a scroll (the menu bar sticks) in the frame after
+  // it: look once the focused element and the page have stood still for a frame, as a visitor sees them.
+  const atRest = async () => {
+    for (let last = -1, frames = 0; frames < 60; frames++) {
+      await new Promise((done) => requestAnimationFrame(done));
+      const at = scrollY + scrollX * 1e6 + (document.activeElement?.getBoundingClientRect().top ?? 0);
+      if (at === last) break;
+      last = at;
+    }
+  };
+  w.__audit = { name, parse, over, contrast, background, opacity, shown, coveredBy, outside, seen, atRest };
 }
 
 type Helpers = {
@@ -118,6 +128,7 @@ type Helpers = {
   coveredBy(el: Element): Element | null;
   outside(el: Element): boolean;
   seen(el: Element): { left: number; top: number; width: number; height: number };
+  atRest(): Promise<void>;
 };
 
 /**
@@ -171,14 +182,8 @@ export async function controlProblems(page: Page, root: string | null): Promise<
 export async function focusProblem(page: Page): Promise<{ done: boolean; problem: string | null }> {
   await page.evaluate(installHelpers);
   return page.evaluate(async () => {
-    // Focus may scroll the page smoothly: look once it has come to rest.
-    for (let last = -1, frames = 0; frames < 60; frames++) {
-      await new Promise((done) => requestAnimationFrame(done));
-      const at = scrollY + scrollX * 1e6 + (document.activeElement?.getBoundingClientRect().top ?? 0);
-      if (at === last) break;
-      last = at;
-    }
     const a = (window as unknown as { __audit: Helpers; __walk?: WeakSet<Element> }).__audit;
+    await a.atRest();
     const w = window as unknown as { __walk?: WeakSet<Element> };
     let el = document.activeElement;
     while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
@@ -252,8 +257,9 @@ export async function focusProblem(page: Page): Promise<{ done: boolean; problem
  */
 export async function focusUnderBars(page: Page): Promise<string | null> {
   await page.evaluate(installHelpers);
-  return page.evaluate(() => {
+  return page.evaluate(async () => {
     const a = (window as unknown as { __audit: Helpers }).__audit;
+    await a.atRest();
     const el = document.activeElement as HTMLElement | null;
     if (!el || el === document.body || el.tagName === 'MAIN') return null;
     // What of it can be seen at all: a title cut after some lines is clipped by its heading.

@@ -133,13 +133,15 @@ export async function checkBudgets(rootDir: string, files?: Iterable<string>): P
       }
     }
   }
-  // Every page as sent: its .br beside it, which the file list already names (no second look per page).
-  const all = new Set(files ? Array.from(files, (path) => join(root, path)) : listFiles(root));
-  const sent = [...all].filter((f) => f.endsWith('.html')).map((f) => (all.has(`${f}.br`) ? `${f}.br` : f));
-  // One after another: a stat takes microseconds, and each awaited one cost more again in a hop through libuv's threads.
-  const sizes = sent.map((f) => statSync(f).size);
-  sent.forEach((file, i) => {
-    if (sizes[i]! > BUDGETS.page) failures.push(`${relative(root, file.replace(/\.br$/, ''))}: ${Math.round(sizes[i]! / 1024)} KB as sent, over ${BUDGETS.page / 1024} KB`);
-  });
+  // Every page as sent: its .br beside it, which the file list already names (no second look per page). Site
+  // paths are joined by hand: at 10,000 posts a language the 90,000 files' path.join cost more than their stats.
+  const paths = files ? Array.from(files) : listFiles(root).map((file) => `/${relative(root, file)}`);
+  const listed = new Set(paths);
+  for (const path of paths) {
+    if (!path.endsWith('.html')) continue;
+    // One after another: a stat takes microseconds, and each awaited one cost more again in a hop through libuv's threads.
+    const size = statSync(root + (listed.has(`${path}.br`) ? `${path}.br` : path)).size;
+    if (size > BUDGETS.page) failures.push(`${path.slice(1)}: ${Math.round(size / 1024)} KB as sent, over ${BUDGETS.page / 1024} KB`);
+  }
   return { rows, failures };
 }

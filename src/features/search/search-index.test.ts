@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSearchIndex, DAYS_FILE, readDays, searchIndex, documentNumber, type DaysFile, type SearchDocument } from './search-index.ts';
+import { buildSearchIndex, DAYS_FILE, readDays, searchIndex, documentNumber, wordPart, wordPartFile, type DaysFile, type SearchDocument, type WordPart } from './search-index.ts';
 
 const doc = (id: number, title: string, text: string, day: string | null = '2026-03-21', kind: SearchDocument['kind'] = 'post'): SearchDocument => ({
   kind,
@@ -75,6 +75,14 @@ describe('the site’s own search index', () => {
     // The parts of "sayllar" and "mahallalarda", the document part of ids 0–63, and the days.
     expect(changed.length).toBeLessThanOrEqual(4);
     expect(changed).toContain(DAYS_FILE);
+  });
+
+  it('lists a document once under each of its words, as a title word when its title has it', async () => {
+    const files = buildSearchIndex([doc(5, 'Sayllar, sayllar', 'Mahallalarda sayllar. Sayllar!'), doc(6, 'Bayram', 'Sayllar va mahallalarda bayram.')]);
+    const part = JSON.parse(files.get(wordPartFile(wordPart('sayllar')))!) as WordPart;
+    // Document 5 (number 10) in its title, 6 (12) in its text: 10 × 2 + 1, then 12 × 2 as a difference.
+    expect(part.find(([word]) => word === 'sayllar')?.[1]).toEqual([21, 3]);
+    expect((await searchIndex('sayllar', reader(files))).map((r) => r.title)).toEqual(['Sayllar, sayllar', 'Bayram']);
   });
 });
 

@@ -85,25 +85,32 @@ export const dayOfNumber = (n: number) => new Date(n * 86_400_000).toISOString()
 /** Every file of one language's index, by name: the same documents give the same bytes. */
 export function buildSearchIndex(documents: readonly SearchDocument[]): Map<string, string> {
   const sorted = [...documents].sort((a, b) => documentNumber(a.kind, a.id) - documentNumber(b.kind, b.id));
-  const words = new Map<string, Set<number>>();
+  // Each word's documents, in the order of their numbers: a document is taken once per word, marked when the
+  // word is in its title (its title is read first). No set per word or per document: at 10,000 posts a
+  // language they took half of the index's 10 s.
+  const words = new Map<string, { list: number[]; last: number }>();
   const docParts = new Map<number, Record<number, DocumentEntry>>();
   const days: [number, number][] = [];
   for (const doc of sorted) {
     const n = documentNumber(doc.kind, doc.id);
-    const inTitle = new Set(searchWords(doc.title));
-    for (const word of new Set([...inTitle, ...searchWords(doc.text)])) {
-      if (word.length < MIN_WORD) continue;
-      let list = words.get(word);
-      if (!list) words.set(word, (list = new Set()));
-      list.add(n * 2 + (inTitle.has(word) ? 1 : 0));
-    }
+    const take = (word: string, inTitle: boolean) => {
+      if (word.length < MIN_WORD) return;
+      const entry = words.get(word);
+      if (!entry) words.set(word, { list: [n * 2 + (inTitle ? 1 : 0)], last: n });
+      else if (entry.last !== n) {
+        entry.list.push(n * 2 + (inTitle ? 1 : 0));
+        entry.last = n;
+      }
+    };
+    for (const word of searchWords(doc.title)) take(word, true);
+    for (const word of searchWords(doc.text)) take(word, false);
     const part = docParts.get(documentPart(n)) ?? {};
     part[n] = [doc.title, doc.href, doc.type, doc.day ?? 0];
     docParts.set(documentPart(n), part);
     if (doc.day) days.push([n, dayNumber(doc.day)]);
   }
   const wordParts: WordPart[] = Array.from({ length: WORD_PARTS }, () => []);
-  for (const word of [...words.keys()].sort()) wordParts[wordPart(word)]!.push([word, deltas([...words.get(word)!])]);
+  for (const word of [...words.keys()].sort()) wordParts[wordPart(word)]!.push([word, deltas(words.get(word)!.list)]);
   const files = new Map<string, string>();
   wordParts.forEach((part, i) => files.set(wordPartFile(i), JSON.stringify(part)));
   for (const [i, part] of [...docParts].sort(([a], [b]) => a - b)) files.set(documentPartFile(i), JSON.stringify(part));

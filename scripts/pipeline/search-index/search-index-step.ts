@@ -3,7 +3,8 @@
  *
  * It needs the snapshot only, not the pages, so it is made in a thread of its own while Astro renders
  * (`startSearchIndex`) and written into the site after (`writeSearchIndex`): at 10,000 posts per language it
- * took 9 s of the main thread, on a second core that Astro's render leaves idle.
+ * took 9 s of the main thread. The thread runs at the lowest priority (./search-index-worker.ts), on the
+ * core that Astro's render leaves idle.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

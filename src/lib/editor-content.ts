@@ -77,9 +77,10 @@ function kept(name: string, attributes: Record<string, string>, mediaOrigin: str
 export function removedElements(html: string, mediaBase?: string): Record<string, number> {
   const mediaOrigin = mediaBase && URL.canParse(mediaBase) ? new URL(mediaBase).origin : null;
   const removed: Record<string, number> = {};
-  // Most texts hold only allowed tags: seen by their names alone, without a parser.
-  const names = html.matchAll(/<([a-zA-Z][\w:-]*)/g);
-  if (!names.some(([, name]) => !ALLOWED.has(name!.toLowerCase()) && !STRUCTURE.has(name!.toLowerCase()))) return removed;
+  // Most texts hold only allowed tags: seen by their names alone, without a parser (and without matchAll's
+  // match objects, which took most of the time over 80,000 texts).
+  const allowed = (start: string) => ALLOWED.has(start.slice(1).toLowerCase()) || STRUCTURE.has(start.slice(1).toLowerCase());
+  if ((html.match(/<[a-zA-Z][\w:-]*/g) ?? []).every(allowed)) return removed;
   const parser = new Parser(
     {
       onopentag(name, attributes) {

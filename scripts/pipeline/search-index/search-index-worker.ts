@@ -15,7 +15,7 @@ export interface BuiltIndex {
 // The index is wanted only once the pages are rendered: on Linux, where each thread has a priority of its own,
 // it takes a core only when Astro's bundling and render leave one idle (at 10,000 posts a language it took
 // 1.2 s from Astro's part of a steady rebuild). Elsewhere the whole process would yield, so it does not.
-if (process.platform === 'linux') setPriority(constants.priority.PRIORITY_LOWEST);
+if (process.platform === 'linux') setPriority(constants.priority.PRIORITY_LOW);
 
 const languages = LANGUAGES.map((lang) => ({ lang: lang.code, docs: searchDocuments(lang, contentFor(lang)) }));
 parentPort!.postMessage({

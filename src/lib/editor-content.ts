@@ -79,7 +79,10 @@ export function removedElements(html: string, mediaBase?: string): Record<string
   const removed: Record<string, number> = {};
   // Most texts hold only allowed tags: seen by their names alone, without a parser (and without matchAll's
   // match objects, which took most of the time over 80,000 texts).
-  const allowed = (start: string) => ALLOWED.has(start.slice(1).toLowerCase()) || STRUCTURE.has(start.slice(1).toLowerCase());
+  const allowed = (start: string) => {
+    const name = start.slice(1).toLowerCase();
+    return ALLOWED.has(name) || STRUCTURE.has(name);
+  };
   if ((html.match(/<[a-zA-Z][\w:-]*/g) ?? []).every(allowed)) return removed;
   const parser = new Parser(
     {

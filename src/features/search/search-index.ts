@@ -95,12 +95,11 @@ export function buildSearchIndex(documents: readonly SearchDocument[]): Map<stri
     const n = documentNumber(doc.kind, doc.id);
     const take = (word: string, inTitle: boolean) => {
       if (word.length < MIN_WORD) return;
-      const entry = words.get(word);
-      if (!entry) words.set(word, { list: [n * 2 + (inTitle ? 1 : 0)], last: n });
-      else if (entry.last !== n) {
-        entry.list.push(n * 2 + (inTitle ? 1 : 0));
-        entry.last = n;
-      }
+      let entry = words.get(word);
+      if (!entry) words.set(word, (entry = { list: [], last: -1 }));
+      if (entry.last === n) return;
+      entry.list.push(n * 2 + (inTitle ? 1 : 0));
+      entry.last = n;
     };
     for (const word of searchWords(doc.title)) take(word, true);
     for (const word of searchWords(doc.text)) take(word, false);

@@ -5,9 +5,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LANGUAGES } from '../../src/i18n/languages.ts';
 
-const saved = process.env.CONTENT_DIR;
 afterEach(() => {
-  process.env.CONTENT_DIR = saved;
+  vi.unstubAllEnvs();
   vi.resetModules();
 });
 
@@ -15,7 +14,7 @@ afterEach(() => {
 async function storeReading(snapshot: unknown) {
   const dir = mkdtempSync(join(tmpdir(), 'snapshot-'));
   writeFileSync(join(dir, 'snapshot.json'), JSON.stringify(snapshot));
-  process.env.CONTENT_DIR = dir;
+  vi.stubEnv('CONTENT_DIR', dir);
   vi.resetModules();
   return { dir, store: await import('../../src/content/store.ts') };
 }

@@ -1,14 +1,13 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startSearchIndex } from '../../scripts/pipeline/search-index/search-index-step.ts';
 import { searchIndex } from '../../src/features/search/search-index.ts';
 import { LANGUAGES } from '../../src/i18n/languages.ts';
 
-const saved = process.env.CONTENT_DIR;
 afterEach(() => {
-  process.env.CONTENT_DIR = saved;
+  vi.unstubAllEnvs();
 });
 
 /** A snapshot of one news post a language, in a folder of its own. */
@@ -39,7 +38,7 @@ function snapshotDir(): string {
 
 describe("the search index's thread", () => {
   it("makes every language's index from the snapshot, and a post is found by a word of its text", async () => {
-    process.env.CONTENT_DIR = snapshotDir();
+    vi.stubEnv('CONTENT_DIR', snapshotDir());
     const built = await startSearchIndex().built;
     expect(built.languages.map((l) => l.lang)).toEqual(LANGUAGES.map((l) => l.code));
     expect(built.documents).toBe(LANGUAGES.length);

@@ -2,6 +2,7 @@
 import type { ContentPage, Employee, EmployeeCategory, NavGroup, PhotoGroup, Post, PostSummary, PostTypeName, Survey, Video } from '../api/types.ts';
 import type { LangCode, LangNumber } from '../i18n/languages.ts';
 import { itemKey } from './changes.ts';
+import type { TextFiles } from './text-files.ts';
 
 /** What a list or side list shows of a post: never its body, so editing a body re-renders only that post's pages. */
 export const summaryOf = ({ id, title, brief, imageUrl, date, views }: PostSummary): PostSummary => ({ id, title, brief, imageUrl, date, views });
@@ -38,6 +39,12 @@ export interface LanguageContent {
    * snapshot of an earlier version: the posts are then keyed whole.
    */
   postDigests?: Record<number, string>;
+  /**
+   * The files each post's text names (text-files.ts), found when the pull read it and kept with its digest: the page keys
+   * take them from here rather than search every text again. A post that names none is left out. Absent in a
+   * snapshot of an earlier version: the texts are then searched.
+   */
+  postFiles?: Record<number, TextFiles>;
   /** Content pages that the menu references. */
   pages: Record<number, ContentPage>;
   employees: Record<EmployeeCategory, Employee[]>;
@@ -49,6 +56,12 @@ export interface LanguageContent {
 export interface Snapshot {
   pulledAt: string;
   apiBase: string;
+  /**
+   * What the files of `postFiles` were found with: the media base, and a digest of the code that finds them
+   * (scripts/pipeline/pull/pull-content.ts). A pull with another keeps none of them. Absent in a snapshot
+   * of an earlier version.
+   */
+  postFilesFoundWith?: { mediaBase: string; code: string };
   languages: Record<LangCode, LanguageContent>;
 }
 
@@ -58,12 +71,14 @@ export interface SnapshotText {
   item: string;
   language: LangCode;
   html: string;
+  /** The post's id, when the text is a post's body. */
+  postId?: number;
 }
 
 /** Every editor's text of a snapshot, in every language. */
 export function* snapshotTexts(snapshot: Snapshot): Generator<SnapshotText> {
   for (const [code, c] of Object.entries(snapshot.languages) as [LangCode, LanguageContent][]) {
-    for (const p of Object.values(c.posts)) yield { item: itemKey('post', code, p.id), language: code, html: p.html };
+    for (const p of Object.values(c.posts)) yield { item: itemKey('post', code, p.id), language: code, html: p.html, postId: p.id };
     for (const p of Object.values(c.pages)) yield { item: itemKey('page', code, p.id), language: code, html: p.html };
     for (const [cat, people] of Object.entries(c.employees)) {
       for (const e of people) {

@@ -50,6 +50,9 @@ export function contentFor(lang: Language): LanguageContent {
   return snapshot().languages[lang.code];
 }
 
+/** The media base the pull found each post's files against (snapshot.ts `postFiles`). */
+export const contentMediaBase = (): string | undefined => snapshot().postFilesFoundWith?.mediaBase;
+
 /** The posts of one list page, in the API's order. */
 export function postsOf(content: LanguageContent, ids: readonly number[]): Post[] {
   return ids.flatMap((id) => content.posts[id] ?? []);

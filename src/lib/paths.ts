@@ -14,14 +14,15 @@
  * them, and every id such a link points at, is made here, so a link and its
  * target cannot drift apart.
  */
-import { contentFor } from '../content/store.ts';
+import { contentFor, contentMediaBase } from '../content/store.ts';
+import { filesOfPost, postPictures } from '../content/text-files.ts';
 import { pageKeys } from '../content/cache-key.ts';
 import { documentMap, documentsNamedBy } from '../content/documents/map.ts';
 import { pictureMap, picturesNamedBy } from '../content/pictures/map.ts';
 import { readConfig } from '../config.ts';
 import type { LanguageContent } from '../content/snapshot.ts';
 import { LANGUAGES, type Language } from '../i18n/languages.ts';
-import type { PostTypeName } from '../api/types.ts';
+import type { Post, PostTypeName } from '../api/types.ts';
 import { SECTIONS, type PostSection } from './sections.ts';
 import type { ListPage } from './list-pagination.ts';
 
@@ -36,19 +37,34 @@ export function perLanguage<P extends Record<string, string | number | undefined
   const pictures = pictureMap();
   const documents = documentMap();
   const { mediaBase } = readConfig();
+  const filesFoundHere = contentMediaBase() === mediaBase;
   return LANGUAGES.flatMap((lang) => {
     const content = contentFor(lang);
     // A post is known by being the very object the snapshot holds under its id, which routes put in their props.
-    const pageKey = pageKeys([lang.code, content.menus], (value) => {
+    const snapshotPost = (value: object): Post | undefined => {
       const id = (value as { id?: unknown }).id;
-      return typeof id === 'number' && content.posts[id] === value ? content.postDigests?.[id] : undefined;
+      return typeof id === 'number' && content.posts[id] === value ? content.posts[id] : undefined;
+    };
+    const pageKey = pageKeys([lang.code, content.menus], (value) => {
+      const post = snapshotPost(value);
+      return post && content.postDigests?.[post.id];
     });
+    // The files the pull found in a post, when it found them against this media base: its text is not searched again.
+    const filesOf = (value: object) => {
+      const post = snapshotPost(value);
+      return post && filesFoundHere ? filesOfPost(content, post.id) : undefined;
+    };
+    const knownPictures = (value: object) => {
+      const files = filesOf(value);
+      return files && postPictures(value as Post, files, mediaBase);
+    };
+    const knownDocuments = (value: object) => filesOf(value)?.documents;
     return each(lang, content).map(({ params, props }) => ({
       params: { lang: langParam(lang), ...params },
       props,
       // The drawn pictures it shows too (a photograph replaced at the same URL gets new files), and the
       // documents it links to (their size is shown beside the link).
-      cacheKey: pageKey(params, props, [...picturesNamedBy(props, pictures, mediaBase), ...documentsNamedBy(props, documents, mediaBase)]),
+      cacheKey: pageKey(params, props, [...picturesNamedBy(props, pictures, mediaBase, knownPictures), ...documentsNamedBy(props, documents, mediaBase, knownDocuments)]),
     }));
   });
 }

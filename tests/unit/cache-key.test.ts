@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { pageKeys, SETTINGS_NOT_IN_PAGES } from '../../src/content/cache-key.ts';
 import { readConfig, type SiteConfig } from '../../src/config.ts';
 import { picturesNamedBy } from '../../src/content/pictures/map.ts';
+import { documentsNamedBy } from '../../src/content/documents/map.ts';
+import { filesOfPost, findTextFiles, postPictures } from '../../src/content/text-files.ts';
 
 const saved = { ...process.env };
 afterEach(() => {
@@ -70,5 +72,44 @@ describe("a page's pictures in its key", () => {
 
   it('names nothing for strings that only end like a picture, or are titles and dates', () => {
     expect(named({ title: 'a.jpg', brief: 'other/a.jpg', date: '2026-11-29', image: 'https://media.example.uz/b.png' })).toEqual([]);
+  });
+
+  it('takes the files the pull found in a post instead of searching its text again', () => {
+    const post = { id: 7, imageUrl: null, html: '<p><img alt="" src="https://cdn.example.uz/b.png"><a href="/media/q.pdf">Qaror</a></p>' };
+    const found = { textPictures: ['https://media.example.uz/uploads/a.jpg'], documents: ['https://media.example.uz/media/r.pdf'] };
+    const known = (value: object) => (value === post ? found : undefined);
+    // What the pull found stands for the text: b.png and q.pdf, only in the text, are not searched for.
+    expect(picturesNamedBy({ post, title: 'x' }, map, 'https://media.example.uz/', (v) => known(v)?.textPictures)).toEqual([
+      'https://media.example.uz/uploads/a.jpg a1 800x600 320,800',
+    ]);
+    expect(documentsNamedBy({ post }, {}, 'https://media.example.uz/', (v) => known(v)?.documents)).toEqual(['https://media.example.uz/media/r.pdf null']);
+    // Any other object is searched.
+    expect(picturesNamedBy({ post: { ...post } }, map, 'https://media.example.uz/', (v) => known(v)?.textPictures)).toEqual(['https://cdn.example.uz/b.png b1 800x600 320,800']);
+  });
+});
+
+describe("a post's files", () => {
+  const text = '<p><img src="/uploads/a.jpg"><img src="/uploads/a.jpg"><a href="/media/q.pdf">Qaror</a> <a href="/news/5">Yangilik</a></p>';
+
+  it('are the pictures of its text, each once, and the documents it links to, joined to the media base', () => {
+    expect(findTextFiles(text, 'https://media.example.uz/')).toEqual({
+      textPictures: ['https://media.example.uz/uploads/a.jpg'],
+      documents: ['https://media.example.uz/media/q.pdf'],
+    });
+  });
+
+  it('with its own picture, which is not in its text', () => {
+    const files = findTextFiles(text, 'https://media.example.uz/');
+    expect(postPictures({ id: 1, title: '', brief: '', imageUrl: '/uploads/main.jpg', date: null, views: null, html: text }, files, 'https://media.example.uz/')).toEqual([
+      'https://media.example.uz/uploads/main.jpg',
+      'https://media.example.uz/uploads/a.jpg',
+    ]);
+  });
+
+  it('are taken from the snapshot for a post it lists, as none for a post it leaves out, and not at all from an earlier version', () => {
+    const files = findTextFiles(text, 'https://media.example.uz/');
+    expect(filesOfPost({ postFiles: { 5: files } }, 5)).toBe(files);
+    expect(filesOfPost({ postFiles: { 5: files } }, 6)).toEqual({ textPictures: [], documents: [] });
+    expect(filesOfPost({}, 5)).toBeUndefined();
   });
 });

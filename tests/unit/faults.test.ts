@@ -77,7 +77,7 @@ async function pull(apiBase: string, dir: string, retries = 1) {
   const contentDir = join(CONTENT_ROOT, dir);
   await mkdir(contentDir, { recursive: true });
   const log: string[] = [];
-  const run = pullContent({ apiBase, contentDir, retries, timeoutMs: 10_000, log: (l) => log.push(l) });
+  const run = pullContent({ apiBase, mediaBase: apiBase, contentDir, retries, timeoutMs: 10_000, log: (l) => log.push(l) });
   return { run, log, file: join(contentDir, 'snapshot.json') };
 }
 

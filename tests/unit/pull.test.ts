@@ -31,10 +31,12 @@ afterAll(async () => {
   dirs.forEach((d) => rmSync(d, { recursive: true, force: true }));
 });
 
-const pull = (contentDir: string, changes: ContentChanges) => pullContent({ apiBase: api.url, contentDir, changes, log: () => {} });
+const pull = (contentDir: string, changes: ContentChanges) => pullContent({ apiBase: api.url, mediaBase: api.url, contentDir, changes, log: () => {} });
 const content = (dir: string) => {
   const s = JSON.parse(readFileSync(join(dir, SNAPSHOT_FILE), 'utf8')) as Snapshot;
-  return Object.fromEntries(Object.entries(s.languages).map(([code, c]) => [code, { lists: c.lists, posts: Object.keys(c.posts).sort(), digests: c.postDigests }]));
+  return Object.fromEntries(
+    Object.entries(s.languages).map(([code, c]) => [code, { lists: c.lists, posts: Object.keys(c.posts).sort(), digests: c.postDigests, files: c.postFiles }]),
+  );
 };
 /** The snapshot the incremental pull wrote is the one a full pull writes now. */
 const expectSameAsFull = async () => expect(content(incremental)).toEqual(content((await pull(tmp(), 'all'), dirs.at(-1)!)));
@@ -62,6 +64,19 @@ describe('a pull told what changed', () => {
     await expectSameAsFull();
   }, 120_000);
 
+  it("a post's text edited to link a document and show a picture: its files are found again, the others kept", async () => {
+    const id = newsId(30);
+    const added = { textPictures: [`${api.url}/uploads/yangi-rasm.jpg`], documents: [`${api.url}/media/hujjatlar/yangi-qaror.pdf`] };
+    api.db.prepare(`UPDATE posts SET html = html || '<p><img src="/uploads/yangi-rasm.jpg" alt=""><a href="/media/hujjatlar/yangi-qaror.pdf">Qaror</a></p>' WHERE id = ?`).run(id);
+    const summary = await pull(incremental, [{ type: 'post', id }]);
+    for (const c of Object.values(summary.snapshot.languages)) {
+      if (c.posts[id]) expect(c.postFiles?.[id]).toEqual(added);
+    }
+    // Some other post still names its files, kept from the previous pull.
+    expect(Object.keys(summary.snapshot.languages.ru.postFiles ?? {}).length).toBeGreaterThan(1);
+    await expectSameAsFull();
+  }, 120_000);
+
   it('a deleted post and a post dated anew: read as far as they reach, with the same lists as a full pull', async () => {
     const deleted = newsId(120);
     const redated = newsId(200);
@@ -73,5 +88,18 @@ describe('a pull told what changed', () => {
     ]);
     expect(summary.diff.removed).toContain(`post:${deleted}@uz-latn`);
     await expectSameAsFull();
+  }, 120_000);
+
+  it("a pull with another media base finds every post's files again", async () => {
+    const summary = await pullContent({
+      apiBase: api.url,
+      mediaBase: 'https://media.example.uz',
+      contentDir: incremental,
+      changes: [{ type: 'post', id: newsId(10) }],
+      log: () => {},
+    });
+    const urls = Object.values(summary.snapshot.languages).flatMap((c) => Object.values(c.postFiles ?? {}).flatMap((f) => [...f.textPictures, ...f.documents]));
+    expect(urls.filter((url) => url.startsWith(api.url))).toEqual([]);
+    expect(urls.filter((url) => url.startsWith('https://media.example.uz/')).length).toBeGreaterThan(4);
   }, 120_000);
 });

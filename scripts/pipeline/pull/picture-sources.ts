@@ -5,8 +5,9 @@
  * draw; a picture elsewhere is left out, as it always was.
  */
 import { itemKey } from '../../../src/content/changes.ts';
-import { snapshotTexts, type Snapshot } from '../../../src/content/snapshot.ts';
-import { pictureUrl, textPictureUrls } from '../../../src/content/pictures/map.ts';
+import type { Snapshot } from '../../../src/content/snapshot.ts';
+import { snapshotTextFiles } from '../../../src/content/text-files.ts';
+import { pictureUrl } from '../../../src/content/pictures/map.ts';
 import type { PictureRole } from '../../../src/content/pictures/settings.ts';
 
 export interface PictureSource {
@@ -26,7 +27,7 @@ export function pictureSources(snapshot: Snapshot, mediaBase: string): Map<strin
     source.items.add(item);
   };
   const image = (item: string, role: PictureRole, path: string | null) => add(item, role, path ? pictureUrl(path, mediaBase) : null);
-  for (const { item, html } of snapshotTexts(snapshot)) for (const url of textPictureUrls(html, mediaBase)) add(item, 'text', url);
+  for (const { item, files } of snapshotTextFiles(snapshot, mediaBase)) for (const url of files.textPictures) add(item, 'text', url);
   for (const [code, c] of Object.entries(snapshot.languages)) {
     for (const p of Object.values(c.posts)) image(itemKey('post', code, p.id), 'post', p.imageUrl);
     for (const [cat, people] of Object.entries(c.employees)) for (const e of people) image(itemKey('employee', code, `${cat}/${e.id}`), 'person', e.imageUrl);

@@ -16,6 +16,7 @@ import { mkdir } from 'node:fs/promises';
 import { readText } from '../../../src/content/read-text.ts';
 import { replaceFile } from '../../lib/replace-file.ts';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ApiError, createApiClient, type ApiClient } from '../../../src/api/client.ts';
 import { itemKey, type ContentChanges } from '../../../src/content/changes.ts';
 import {
@@ -35,10 +36,14 @@ import { restOfList, type Named } from './list-reading.ts';
 import { layOutListPages } from './list-pages.ts';
 import { LIST_PAGE_SIZE } from '../../../src/constants.ts';
 import { LANGUAGES, type Language } from '../../../src/i18n/languages.ts';
+import { codeFiles } from '../../lib/code-graph.ts';
+import { filesOfPost, findTextFiles, namesNoFile, type TextFiles } from '../../../src/content/text-files.ts';
 import { hasSettledSummaries, SNAPSHOT_FILE, summaryOf, type LanguageContent, type Snapshot } from '../../../src/content/snapshot.ts';
 
 export interface PullOptions {
   apiBase: string;
+  /** Where the texts' relative pictures and documents are: the files each post names are found against it (src/content/text-files.ts). */
+  mediaBase: string;
   contentDir: string;
   concurrency?: number;
   timeoutMs?: number;
@@ -98,6 +103,17 @@ async function readSnapshot(file: string): Promise<Snapshot | null> {
   }
 }
 
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const TEXT_FILES_MODULE = 'src/content/text-files.ts';
+
+/** A digest of the code that finds the files of a text: when it changes, a pull finds every post's files again. */
+async function textFilesCode(): Promise<string> {
+  const code = await codeFiles([TEXT_FILES_MODULE], ROOT);
+  return createHash('sha256')
+    .update(JSON.stringify(await Promise.all(code.map((f) => readText(f)))))
+    .digest('base64url');
+}
+
 /** Which details must be fetched again: all, or the named ones of each type. */
 function refetchRule(changes: ContentChanges, type: 'post' | 'page') {
   if (changes === 'all' || changes.some((c) => c.type === type && c.id === undefined)) return () => true;
@@ -128,6 +144,8 @@ export async function pullContent(options: PullOptions): Promise<PullSummary & {
   const previous = await readSnapshot(file);
   const changes = previous && previous.apiBase === options.apiBase ? (options.changes ?? 'all') : 'all';
   const [refetchPost, refetchPage] = [refetchRule(changes, 'post'), refetchRule(changes, 'page')];
+  const foundWith = { mediaBase: options.mediaBase, code: await textFilesCode() };
+  const sameFinding = previous?.postFilesFoundWith?.mediaBase === foundWith.mediaBase && previous.postFilesFoundWith.code === foundWith.code;
   const reuse: Reuse = {
     post: (lang, id) => (refetchPost(id) ? undefined : previous?.languages[lang.code]?.posts[id]),
     page: (lang, id) => (refetchPage(id) ? undefined : previous?.languages[lang.code]?.pages[id]),
@@ -144,11 +162,16 @@ export async function pullContent(options: PullOptions): Promise<PullSummary & {
       const before = previous?.languages[lang.code];
       return before?.posts[post.id] === post ? before.postDigests?.[post.id] : undefined;
     },
+    postFiles: (lang, post) => {
+      const before = previous?.languages[lang.code];
+      return before?.posts[post.id] === post && sameFinding ? filesOfPost(before, post.id) : undefined;
+    },
   };
-  const languages = await Promise.all(LANGUAGES.map((lang) => pullLanguage(client, lang, limit, reuse)));
+  const languages = await Promise.all(LANGUAGES.map((lang) => pullLanguage(client, lang, limit, reuse, options.mediaBase)));
   const snapshot: Snapshot = {
     pulledAt: new Date().toISOString(),
     apiBase: options.apiBase,
+    postFilesFoundWith: foundWith,
     languages: Object.fromEntries(languages.map((c, i) => [LANGUAGES[i]!.code, c])) as Snapshot['languages'],
   };
   const items = languages.reduce(
@@ -183,9 +206,11 @@ type Reuse = {
   settledLatest: (lang: Language) => LanguageContent['settledLatest'] | undefined;
   /** The previous pull's digest of a post this pull took from it (the very same object), if it has one. */
   postDigest: (lang: Language, post: Post) => string | undefined;
+  /** The files the previous pull found in such a post, if it found them with the same media base and code. */
+  postFiles: (lang: Language, post: Post) => TextFiles | undefined;
 };
 
-async function pullLanguage(client: ApiClient, language: Language, limit: ReturnType<typeof createLimiter>, reuse: Reuse): Promise<LanguageContent> {
+async function pullLanguage(client: ApiClient, language: Language, limit: ReturnType<typeof createLimiter>, reuse: Reuse, mediaBase: string): Promise<LanguageContent> {
   const lang = language.number;
   const postTypes = Object.entries(POST_TYPES) as [PostTypeName, (typeof POST_TYPES)[PostTypeName]][];
   const ids = (page: PostListPage) => page.items.map((item) => item.id);
@@ -226,6 +251,11 @@ async function pullLanguage(client: ApiClient, language: Language, limit: Return
   const posts: Record<number, Post> = {};
   for (const post of details) if (post) posts[post.id] = post;
   const postDigests = Object.fromEntries(Object.values(posts).map((post) => [post.id, reuse.postDigest(language, post) ?? itemHash(post)]));
+  const postFiles: Record<number, TextFiles> = {};
+  for (const post of Object.values(posts)) {
+    const files = reuse.postFiles(language, post) ?? findTextFiles(post.html, mediaBase);
+    if (!namesNoFile(files)) postFiles[post.id] = files;
+  }
   // A post whose detail could not be read is left out of every list, so no link leads nowhere.
   const lists = Object.fromEntries(listEntries.map(([name, pages]) => [name, pages.map((page) => page.filter((id) => id in posts))])) as LanguageContent['lists'];
   const laidOut = reuse.listPages(language);
@@ -252,7 +282,7 @@ async function pullLanguage(client: ApiClient, language: Language, limit: Return
   ]);
   const employees = Object.fromEntries(categories.map((c, i) => [c, employeeLists[i]!])) as Record<EmployeeCategory, Employee[]>;
 
-  return { lang, menus, lists, listPages, settledLatest, posts, postDigests, pages, employees, photoGroups, videos, surveys };
+  return { lang, menus, lists, listPages, settledLatest, posts, postDigests, postFiles, pages, employees, photoGroups, videos, surveys };
 }
 
 /** A detail that is gone (404) between the list and the detail call is skipped, not fatal. */

@@ -5,8 +5,8 @@
 import type { StorePullOptions } from './pull-pictures.ts';
 import { join } from 'node:path';
 import { replaceFileSync } from '../../lib/replace-file.ts';
-import { snapshotTexts } from '../../../src/content/snapshot.ts';
-import { documentLinkUrls, documentType } from '../../../src/content/documents/links.ts';
+import { snapshotTextFiles } from '../../../src/content/text-files.ts';
+import { documentType } from '../../../src/content/documents/links.ts';
 import { DOCUMENT_MAP_FILE, documentSitePath, type DocumentMap } from '../../../src/content/documents/map.ts';
 import { fetchDocuments, type DocumentFetchStats } from '../downloads/document-store.ts';
 
@@ -20,8 +20,8 @@ export interface DocumentPullStats extends DocumentFetchStats {
 export async function pullDocuments(options: StorePullOptions): Promise<DocumentPullStats> {
   const { contentDir, snapshot, mediaBase, storeDir, revalidate, log = console.log } = options;
   const items = new Map<string, Set<string>>();
-  for (const { item, html } of snapshotTexts(snapshot)) {
-    for (const url of documentLinkUrls(html, mediaBase)) items.set(url, (items.get(url) ?? new Set()).add(item));
+  for (const { item, files } of snapshotTextFiles(snapshot, mediaBase)) {
+    for (const url of files.documents) items.set(url, (items.get(url) ?? new Set()).add(item));
   }
   const urls = [...items.keys()].sort();
   const askAgain = revalidate === 'all' ? () => true : (url: string) => [...items.get(url)!].some((item) => revalidate.has(item));

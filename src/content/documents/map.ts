@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { pulledMap } from '../pulled-map.ts';
 import { documentLinkUrls } from './links.ts';
+import { walkNamedFiles, type KnownFiles } from '../named-in-props.ts';
 
 export const DOCUMENT_MAP_FILE = 'documents.json';
 /** Where the site serves the documents it keeps. */
@@ -49,14 +50,9 @@ function decodeURIComponentSafe(s: string): string {
 }
 
 /** The entries of every document the API texts in `value` (a page's props) link to, for the page's key. */
-export function documentsNamedBy(value: unknown, map: DocumentMap, mediaBase: string): string[] {
+export function documentsNamedBy(value: unknown, map: DocumentMap, mediaBase: string, known: KnownFiles = () => undefined): string[] {
   const found = new Set<string>();
-  const visit = (v: unknown): void => {
-    if (typeof v === 'string') {
-      if (/<a\s/i.test(v)) for (const url of documentLinkUrls(v, mediaBase)) found.add(`${url} ${JSON.stringify(map[url] ?? null)}`);
-    } else if (Array.isArray(v)) v.forEach(visit);
-    else if (v && typeof v === 'object') Object.values(v).forEach(visit);
-  };
-  visit(value);
+  const add = (url: string) => found.add(`${url} ${JSON.stringify(map[url] ?? null)}`);
+  walkNamedFiles(value, (v) => /<a\s/i.test(v) && documentLinkUrls(v, mediaBase).forEach(add), known, add);
   return [...found].sort();
 }

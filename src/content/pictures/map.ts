@@ -5,6 +5,7 @@
  * that could not be fetched or drawn has no entry, and the pages leave it out.
  */
 import { decodeHTMLAttribute } from 'entities';
+import { walkNamedFiles, type KnownFiles } from '../named-in-props.ts';
 import { pulledMap } from '../pulled-map.ts';
 
 export const PICTURE_MAP_FILE = 'pictures.json';
@@ -53,23 +54,20 @@ function lastSegments(map: PictureMap): Set<string> {
 /**
  * The entries of every picture that `value` (a page's props) names, for the page's key: a picture replaced at
  * the same URL gets a new id, and the pages that show it are drawn again. Strings are an image path or an
- * API text; anything else is walked.
+ * API text; an object whose pictures are `known` is not walked; anything else is.
  */
-export function picturesNamedBy(value: unknown, map: PictureMap, mediaBase: string): string[] {
+export function picturesNamedBy(value: unknown, map: PictureMap, mediaBase: string, known: KnownFiles = () => undefined): string[] {
   const found = new Set<string>();
   const names = lastSegments(map);
-  const visit = (v: unknown): void => {
-    if (typeof v === 'string') {
-      if (v.includes('<')) for (const url of textPictureUrls(v, mediaBase)) add(url);
-      // A string that cannot end a picture's URL is not made into one: every title and brief of 44,000 pages was.
-      else if (v.length < 2048 && names.has(v.slice(v.lastIndexOf('/') + 1))) add(pictureUrl(v, mediaBase));
-    } else if (Array.isArray(v)) v.forEach(visit);
-    else if (v && typeof v === 'object') Object.values(v).forEach(visit);
-  };
   const add = (url: string) => {
     const entry = map[url];
     if (entry) found.add(`${url} ${entry.id} ${entry.width}x${entry.height} ${entry.widths.join(',')}`);
   };
-  visit(value);
+  const inString = (v: string) => {
+    if (v.includes('<')) textPictureUrls(v, mediaBase).forEach(add);
+    // A string that cannot end a picture's URL is not made into one: every title and brief of 44,000 pages was.
+    else if (v.length < 2048 && names.has(v.slice(v.lastIndexOf('/') + 1))) add(pictureUrl(v, mediaBase));
+  };
+  walkNamedFiles(value, inString, known, add);
   return [...found].sort();
 }

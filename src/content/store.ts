@@ -51,7 +51,7 @@ export function contentFor(lang: Language): LanguageContent {
 }
 
 /** The media base the pull found each post's files against (snapshot.ts `postFiles`). */
-export const contentMediaBase = (): string | undefined => snapshot().postFilesFoundWith?.mediaBase;
+export const postFilesMediaBase = (): string | undefined => snapshot().postFilesFoundWith?.mediaBase;
 
 /** The posts of one list page, in the API's order. */
 export function postsOf(content: LanguageContent, ids: readonly number[]): Post[] {

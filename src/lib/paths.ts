@@ -14,7 +14,7 @@
  * them, and every id such a link points at, is made here, so a link and its
  * target cannot drift apart.
  */
-import { contentFor, contentMediaBase } from '../content/store.ts';
+import { contentFor, postFilesMediaBase } from '../content/store.ts';
 import { filesOfPost, postPictures } from '../content/text-files.ts';
 import { pageKeys } from '../content/cache-key.ts';
 import { documentMap, documentsNamedBy } from '../content/documents/map.ts';
@@ -37,7 +37,7 @@ export function perLanguage<P extends Record<string, string | number | undefined
   const pictures = pictureMap();
   const documents = documentMap();
   const { mediaBase } = readConfig();
-  const filesFoundHere = contentMediaBase() === mediaBase;
+  const filesFoundHere = postFilesMediaBase() === mediaBase;
   return LANGUAGES.flatMap((lang) => {
     const content = contentFor(lang);
     // A post is known by being the very object the snapshot holds under its id, which routes put in their props.

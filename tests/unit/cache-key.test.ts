@@ -1,10 +1,15 @@
 /** Every setting a page can show is in every page's key, by construction (src/content/cache-key.ts). */
-import { afterEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pageKeys, SETTINGS_NOT_IN_PAGES } from '../../src/content/cache-key.ts';
 import { readConfig, type SiteConfig } from '../../src/config.ts';
 import { picturesNamedBy } from '../../src/content/pictures/map.ts';
 import { documentsNamedBy } from '../../src/content/documents/map.ts';
 import { filesOfPost, findTextFiles, postPictures } from '../../src/content/text-files.ts';
+import { sectionDetailPaths } from '../../src/lib/section-pages.ts';
+import { LANGUAGES } from '../../src/i18n/languages.ts';
 
 const saved = { ...process.env };
 afterEach(() => {
@@ -111,5 +116,64 @@ describe("a post's files", () => {
     expect(filesOfPost({ postFiles: { 5: files } }, 5)).toBe(files);
     expect(filesOfPost({ postFiles: { 5: files } }, 6)).toEqual({ textPictures: [], documents: [] });
     expect(filesOfPost({}, 5)).toBeUndefined();
+  });
+});
+
+describe("a news page's key, from the files the pull found in its post", () => {
+  const MEDIA = 'https://media.example.uz';
+  const entry = (id: string) => ({ id, width: 800, height: 600, widths: [320, 800] });
+  const inText = `${MEDIA}/uploads/in-text.jpg`;
+  const found = `${MEDIA}/uploads/found.jpg`;
+  const own = `${MEDIA}/uploads/own.jpg`;
+  afterEach(() => vi.unstubAllEnvs());
+
+  /** One news post in every language, its text showing `in-text.jpg`, the pull having found `found.jpg` in it, with `mediaBase`. */
+  function contentDir(pictures: Record<string, string>, foundWith: string): string {
+    const post = { id: 7, title: 'Yangi maktab', brief: '', imageUrl: '/uploads/own.jpg', date: '2026-03-21T09:00:00Z', views: 0, html: `<p><img alt="" src="${inText}"></p>` };
+    const { html: _, ...summary } = post;
+    const language = {
+      lang: 1,
+      menus: [],
+      lists: { news: [[7]], announcements: [], lectures: [], visitingReceptions: [], historicalPersons: [] },
+      listPages: { news: [[7]], announcements: [], lectures: [], visitingReceptions: [], historicalPersons: [] },
+      settledLatest: { news: [summary], announcements: [], lectures: [], visitingReceptions: [], historicalPersons: [] },
+      posts: { 7: post },
+      postDigests: { 7: 'digest-7' },
+      postFiles: { 7: { textPictures: [found], documents: [] } },
+      pages: {},
+      employees: {},
+      photoGroups: [],
+      videos: [],
+      surveys: [],
+    };
+    const dir = mkdtempSync(join(tmpdir(), 'page-key-'));
+    const snapshot = {
+      pulledAt: '',
+      apiBase: MEDIA,
+      postFilesFoundWith: { mediaBase: foundWith, code: '' },
+      languages: Object.fromEntries(LANGUAGES.map((l) => [l.code, language])),
+    };
+    writeFileSync(join(dir, 'snapshot.json'), JSON.stringify(snapshot));
+    writeFileSync(join(dir, 'pictures.json'), JSON.stringify(Object.fromEntries(Object.entries(pictures).map(([url, id]) => [url, entry(id)]))));
+    return dir;
+  }
+  const keyOf = (pictures: Record<string, string>, foundWith = MEDIA) => {
+    vi.stubEnv('CONTENT_DIR', contentDir(pictures, foundWith));
+    vi.stubEnv('MEDIA_BASE', MEDIA);
+    return sectionDetailPaths().find((p) => p.params.id === '7' && p.params.lang === undefined)!.cacheKey;
+  };
+  const all = { [inText]: 'a', [found]: 'b', [own]: 'c' };
+
+  it("changes when a picture the pull found in its text, or the post's own picture, is drawn anew", () => {
+    expect(keyOf({ ...all, [found]: 'b2' })).not.toBe(keyOf(all));
+    expect(keyOf({ ...all, [own]: 'c2' })).not.toBe(keyOf(all));
+  });
+
+  it('does not search the text again: a picture only the text names is not in the key', () => {
+    expect(keyOf({ ...all, [inText]: 'a2' })).toBe(keyOf(all));
+  });
+
+  it('searches the text when the pull found the files against another media base', () => {
+    expect(keyOf({ ...all, [inText]: 'a2' }, 'https://old-media.example.uz')).not.toBe(keyOf(all, 'https://old-media.example.uz'));
   });
 });

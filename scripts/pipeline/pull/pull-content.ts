@@ -106,9 +106,12 @@ async function readSnapshot(file: string): Promise<Snapshot | null> {
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const TEXT_FILES_MODULE = 'src/content/text-files.ts';
 
-/** A digest of the code that finds the files of a text: when it changes, a pull finds every post's files again. */
-async function textFilesCode(): Promise<string> {
-  const code = await codeFiles([TEXT_FILES_MODULE], ROOT);
+/**
+ * A digest of the code that finds the files of a text, the packages it uses included (package-lock.json
+ * stands for them): when it changes, a pull finds every post's files again.
+ */
+async function textFilesCodeDigest(): Promise<string> {
+  const code = [...(await codeFiles([TEXT_FILES_MODULE], ROOT)), join(ROOT, 'package-lock.json')];
   return createHash('sha256')
     .update(JSON.stringify(await Promise.all(code.map((f) => readText(f)))))
     .digest('base64url');
@@ -144,7 +147,7 @@ export async function pullContent(options: PullOptions): Promise<PullSummary & {
   const previous = await readSnapshot(file);
   const changes = previous && previous.apiBase === options.apiBase ? (options.changes ?? 'all') : 'all';
   const [refetchPost, refetchPage] = [refetchRule(changes, 'post'), refetchRule(changes, 'page')];
-  const foundWith = { mediaBase: options.mediaBase, code: await textFilesCode() };
+  const foundWith = { mediaBase: options.mediaBase, code: await textFilesCodeDigest() };
   const sameFinding = previous?.postFilesFoundWith?.mediaBase === foundWith.mediaBase && previous.postFilesFoundWith.code === foundWith.code;
   const reuse: Reuse = {
     post: (lang, id) => (refetchPost(id) ? undefined : previous?.languages[lang.code]?.posts[id]),

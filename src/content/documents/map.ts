@@ -53,6 +53,6 @@ function decodeURIComponentSafe(s: string): string {
 export function documentsNamedBy(value: unknown, map: DocumentMap, mediaBase: string, known: KnownFiles = () => undefined): string[] {
   const found = new Set<string>();
   const add = (url: string) => found.add(`${url} ${JSON.stringify(map[url] ?? null)}`);
-  walkNamedFiles(value, (v) => /<a\s/i.test(v) && documentLinkUrls(v, mediaBase).forEach(add), known, add);
+  walkNamedFiles(value, (v) => documentLinkUrls(v, mediaBase).forEach(add), known, add);
   return [...found].sort();
 }

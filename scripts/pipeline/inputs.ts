@@ -23,6 +23,24 @@ const SITE = ['src', 'public', 'package.json', 'package-lock.json', 'tsconfig.js
 /** The build's command and Astro's configuration, with every module they import or start (./code-graph.ts). */
 const BUILD_ENTRIES = ['scripts/build.ts', 'astro.config.mjs'];
 
+/**
+ * The site's code: its sources, public files, dependencies, district folder, and the build's command and
+ * Astro's configuration with every module they import or start. The render step hands Astro only the pages
+ * whose key changed while this is what it was (./astro/changed-pages.ts).
+ */
+export async function siteCodeDigest(root = process.cwd()): Promise<string> {
+  const hash = createHash('sha256');
+  const files = new Set(await codeFiles(BUILD_ENTRIES, root));
+  for (const entry of [...SITE, districtDir()]) {
+    const path = isAbsolute(entry) ? entry : join(root, entry);
+    for (const file of statSync(path, { throwIfNoEntry: false })?.isDirectory() ? listFiles(path) : [path]) files.add(file);
+  }
+  const sorted = [...files].sort();
+  const bodies = await mapLimit(sorted, FILE_CONCURRENCY, (f) => readFile(f).catch(() => Buffer.alloc(0)));
+  sorted.forEach((f, i) => hash.update(`\0${f.slice(root.length)}\0`).update(bodies[i]!));
+  return hash.digest('hex');
+}
+
 export async function buildInputsDigest(config: SiteConfig, root = process.cwd()): Promise<string> {
   const hash = createHash('sha256');
   // The pull writes when it ran first; the rest is the content, hashed as bytes (decoding 58 MB took 0.5 s).
@@ -34,14 +52,7 @@ export async function buildInputsDigest(config: SiteConfig, root = process.cwd()
   hash.update(await readFile(join(config.contentDir, PICTURE_MAP_FILE)).catch(() => Buffer.alloc(0)));
   // The kept documents: one replaced at the same URL, or kept at last after failing, changes this and nothing else.
   hash.update(await readFile(join(config.contentDir, DOCUMENT_MAP_FILE)).catch(() => Buffer.alloc(0)));
-  const files = new Set(await codeFiles(BUILD_ENTRIES, root));
-  for (const entry of [...SITE, districtDir()]) {
-    const path = isAbsolute(entry) ? entry : join(root, entry);
-    for (const file of statSync(path, { throwIfNoEntry: false })?.isDirectory() ? listFiles(path) : [path]) files.add(file);
-  }
-  const sorted = [...files].sort();
-  const bodies = await mapLimit(sorted, FILE_CONCURRENCY, (f) => readFile(f).catch(() => Buffer.alloc(0)));
-  sorted.forEach((f, i) => hash.update(`\0${f.slice(root.length)}\0`).update(bodies[i]!));
+  hash.update(await siteCodeDigest(root));
   // The footer shows the year, so the same content builds differently on the first of January.
   hash.update(JSON.stringify({ ...config, contentDir: undefined, district: DISTRICT_KEY, year: new Date().getFullYear() }));
   return hash.digest('hex');

@@ -73,6 +73,8 @@ export interface RebuildReport {
     pages: number;
     rendered: number;
     reused: number;
+    /** Pages Astro was handed: the rendered ones and those it reused itself; the other reused pages were never handed to it. */
+    handedToAstro: number;
     /** Astro's part; the last pass (fragments, CSP, links, hashes, compression). */
     astroMs: number;
     finishMs: number;
@@ -198,6 +200,7 @@ async function rebuildLocked(changes: ContentChanges, signal: AbortSignal | unde
       pages: built.astro.pages,
       rendered: built.astro.pages - built.astro.reused,
       reused: built.astro.reused,
+      handedToAstro: built.astro.handedToAstro,
       astroMs: built.astro.ms,
       finishMs: built.ms,
       compressed: { files: built.compressed.files, made: built.compressed.made, reused: built.compressed.reused },
@@ -295,7 +298,17 @@ async function reportUnchanged(
     startedAt: run.startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
     pull: run.pull,
-    build: { ms: 0, pages: current.build.pages, rendered: 0, reused: 0, astroMs: 0, finishMs: 0, compressed: { files: 0, made: 0, reused: 0 }, keptFromOlderRelease: 0 },
+    build: {
+      ms: 0,
+      pages: current.build.pages,
+      rendered: 0,
+      reused: 0,
+      handedToAstro: 0,
+      astroMs: 0,
+      finishMs: 0,
+      compressed: { files: 0, made: 0, reused: 0 },
+      keptFromOlderRelease: 0,
+    },
     publish: { ms: 0 },
     files: { added: [], changed: [], removed: [] },
     purge: run.purge,

@@ -21,6 +21,11 @@ export interface SitemapOptions {
   locales: Readonly<Record<string, string>>;
   /** Which addresses go in the sitemap. */
   filter: (url: string) => boolean;
+  /**
+   * The pages of the build that Astro does not report, named as it names the pages it built (`news/5/`): the
+   * build hands it only the pages whose key changed (scripts/pipeline/astro/changed-pages.ts).
+   */
+  reusedWithoutAstro?: () => readonly string[];
   /** Addresses a file (the library's 45,000; the protocol allows 50,000). */
   entryLimit?: number;
 }
@@ -110,7 +115,8 @@ export function sitemap(options: SitemapOptions): AstroIntegration {
     name: 'hokimiyat:sitemap',
     hooks: {
       'astro:build:done': ({ dir, pages }) => {
-        const addresses = pages.map((p) => pageAddress(options.site, p.pathname)).filter((url) => options.filter(url));
+        const names = [...pages.map((p) => p.pathname), ...(options.reusedWithoutAstro?.() ?? [])];
+        const addresses = names.map((name) => pageAddress(options.site, name)).filter((url) => options.filter(url));
         if (!addresses.length) throw new Error('the sitemap would list no page: every page built was left out by its filter');
         const outDir = fileURLToPath(dir);
         for (const [name, body] of sitemapFiles(addresses, options)) writeFileSync(`${outDir}/${name}`, body);

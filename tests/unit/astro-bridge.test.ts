@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { ASTRO_INLINE_SCRIPTS } from '../../scripts/pipeline/astro/island-scripts.ts';
 import { ASTRO_LOGGER, listenToAstro, PAGE_MARKER, RENDER_START, REUSED_MARKER } from '../../scripts/pipeline/astro/page-log.ts';
 import { deferRestore } from '../../scripts/pipeline/astro/restore-output.ts';
+import { MANIFEST_VERSION } from '../../scripts/pipeline/astro/changed-pages.ts';
 
 const ASTRO = dirname(createRequire(import.meta.url).resolve('astro/package.json'));
 const astroSource = (file: string) => readFileSync(join(ASTRO, 'dist', file), 'utf8');
@@ -26,6 +27,31 @@ describe("Astro's internals the build depends on", () => {
     ).toMatch(/const restored = !existsInDist && await cache\.restoreOutputFile\(options\.settings, relativeOutFile, outFile\);\s*if \(existsInDist \|\| restored\)/);
     expect(astroSource('core/build/incremental.js'), 'restore-output.ts: Astro keeps its output copies elsewhere than "dist/" in its cache folder').toMatch(
       /INCREMENTAL_OUTPUT_DIR = "dist\/"/,
+    );
+  });
+
+  it('changed-pages.ts: how Astro loads its cache, records a page, trusts its manifest, skips a page and names a built page', () => {
+    const incremental = astroSource('core/build/incremental.js');
+    const generate = astroSource('core/build/generate.js');
+    expect(incremental, 'changed-pages.ts: IncrementalBuildCache.load no longer takes (settings, configHash, lockfileHash, keyDigest, contentEntryHashes, force)').toMatch(
+      /static load\(settings, configHash, lockfileHash, keyDigest, contentEntryHashes = [^,]+, force = false\)/,
+    );
+    expect(incremental, 'changed-pages.ts: IncrementalBuildCache.prototype.record no longer takes (routeComponent, dependencyHash, pathname, cacheKey, outputFile, …)').toMatch(
+      /\brecord\(routeComponent, dependencyHash, pathname, cacheKey, outputFile, /,
+    );
+    expect(incremental, "changed-pages.ts: Astro's manifest has another version").toContain(`CACHE_VERSION = ${MANIFEST_VERSION};`);
+    expect(incremental, 'changed-pages.ts: Astro trusts its manifest on other grounds than its version, configuration hash and lockfile hash').toMatch(
+      /data\.version !== CACHE_VERSION[\s\S]*data\.configHash !== expectedConfigHash[\s\S]*data\.lockfileHash !== expectedLockfileHash/,
+    );
+    // What Astro compares to reuse a page: the route's code, the page's key, and what it replays (left to Astro here).
+    expect(incremental, 'changed-pages.ts: Astro reuses a page on other grounds').toMatch(
+      /if \(routeEntry\.dependencyHash !== dependencyHash\) return false;\s*const pathEntry = routeEntry\.paths\[pathname\];\s*if \(!pathEntry\) return false;\s*if \(pathEntry\.cacheKey !== cacheKey\) return false;/,
+    );
+    expect(generate, 'changed-pages.ts: Astro loads its cache after the paths are listed, or lists them elsewhere').toMatch(
+      /cache = IncrementalBuildCache\.load\([\s\S]*const pathsWithRoutes = await prerenderer\.getStaticPaths\(\);/,
+    );
+    expect(generate, 'changed-pages.ts: Astro names a built page otherwise (its addPageName)').toContain(
+      'const pageName = shouldAppendForwardSlash(trailingSlash, buildFormat) ? pathname.replace(/\\/?$/, "/").replace(/^\\//, "") : pathname.replace(/^\\//, "");',
     );
   });
 

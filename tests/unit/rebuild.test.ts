@@ -141,6 +141,8 @@ describe('rebuild', () => {
     }
     expect(statSync(release(edited, `news/${postId}/index.html`)).ino).not.toBe(statSync(release(first, `news/${postId}/index.html`)).ino);
     expect(edited.build.reused).toBeGreaterThan(edited.build.pages * 0.8);
+    // Astro was handed only the pages it rendered: the others were reused without going through it.
+    expect(edited.build.handedToAstro).toBe(edited.build.rendered);
     expect(await differencesFromCold(edited, 'text')).toEqual([]);
   }, 300_000);
 

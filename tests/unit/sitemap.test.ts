@@ -67,6 +67,15 @@ describe('the sitemap', () => {
     });
   }
 
+  it('lists the pages the build reused without handing them to Astro as if Astro had built them', async () => {
+    const options = { site: 'https://gov.example/', defaultLocale: 'uz-latn', locales, filter };
+    const reused = pages.filter((_, i) => i % 3 === 0);
+    const handed = pages.filter((_, i) => i % 3 !== 0);
+    const split = await written(sitemap({ ...options, reusedWithoutAstro: () => reused }), 'https://gov.example', '/', handed);
+    expect(split).toEqual(await written(sitemap(options), 'https://gov.example', '/', pages));
+    expect(split['sitemap-0.xml']).toContain('<url><loc>https://gov.example/</loc>');
+  });
+
   it('fails the build when it would list no page', async () => {
     const none = sitemap({ site: 'https://gov.example/', defaultLocale: 'uz-latn', locales, filter: () => false });
     await expect(written(none, 'https://gov.example', '/', ['', 'news/'])).rejects.toThrow('the sitemap would list no page');

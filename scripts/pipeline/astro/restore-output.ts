@@ -42,7 +42,7 @@ const ASTRO_RESTORE = Symbol.for('hokimiyat.astro-restore');
  * Makes Astro note the pages it reuses instead of copying them, from now until the next call. Returns the
  * pages it noted (filled as Astro builds), or null when Astro's cache is not where this expects it.
  */
-export async function deferRestore(): Promise<ReusedPages | null> {
+export async function deferRestore(): Promise<Map<string, ReusedPage> | null> {
   const astro = dirname(createRequire(import.meta.url).resolve('astro/package.json'));
   let cache: { prototype?: Partial<RestoringCache> & { [ASTRO_RESTORE]?: RestoringCache['restoreOutputFile'] } } | undefined;
   try {

@@ -3,13 +3,14 @@
  * progress line (../astro/page-log.ts); warnings and errors pass through. Its cache (ASTRO_CACHE_DIR) makes
  * a rebuild render only the pages whose key or code changed.
  */
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { build } from 'astro';
 import { readMachineSettings } from '../../../src/config.ts';
 import { astroOutDir } from '../astro/out-dir.ts';
 import { ASTRO_LOGGER, listenToAstro } from '../astro/page-log.ts';
+import { changedPagesOnly } from '../astro/changed-pages.ts';
 import { deferRestore, type ReusedPages } from '../astro/restore-output.ts';
+import { siteCodeDigest } from '../inputs.ts';
 import { progress } from '../../lib/progress.ts';
 
 // A public-sector build sends nothing home.
@@ -19,31 +20,21 @@ export interface RenderReport {
   ms: number;
   /** From the first page written to the end. */
   renderMs: number;
-  /** Pages Astro wrote, and of those the ones it reused from its cache. */
+  /** Pages built, and of those the ones reused from Astro's cache. */
   pages: number;
   reused: number;
+  /** Pages handed to Astro: the others were reused without it (../astro/changed-pages.ts). */
+  handedToAstro: number;
 }
 
 /** Astro's cache, which the rebuild keeps between builds; the last pass keeps its memo there too. */
 export const astroCacheDir = () => resolve(readMachineSettings().astroCacheDir);
 
-/** Pages in the previous build's incremental manifest: the likely total of this one, for progress. */
-function previousPageCount(): number | undefined {
-  try {
-    const manifest = JSON.parse(readFileSync(join(astroCacheDir(), 'incremental-build.json'), 'utf8')) as {
-      routes: Record<string, { paths: Record<string, unknown> }>;
-    };
-    return Object.values(manifest.routes).reduce((n, r) => n + Object.keys(r.paths).length, 0) || undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Renders the site; `reused`: the pages Astro reused from its cache, which the last pass places (../astro/restore-output.ts). */
 export async function renderSite(): Promise<{ report: RenderReport; reused: ReusedPages }> {
   const started = performance.now();
   const write = (text: string) => process.stdout.write(text);
-  const pages = progress('pages', previousPageCount(), write);
+  const pages = progress('pages', undefined, write);
   // Astro's errors to the standard error, as its own logger writes them.
   const log = listenToAstro(
     () => pages.tick(),
@@ -51,19 +42,31 @@ export async function renderSite(): Promise<{ report: RenderReport; reused: Reus
   );
   const reused = await deferRestore();
   if (!reused) write('Astro copies the pages it reuses (its cache is not where scripts/pipeline/astro/restore-output.ts expects it): the build is correct but slower.\n');
+  // Made while Astro bundles; a digest that cannot be made hands Astro every page.
+  const codeDigest = siteCodeDigest().catch(() => undefined);
+  const changedOnly = await changedPagesOnly({ cacheDir: astroCacheDir(), reused, codeDigest, onHanded: (n) => pages.total(n) });
   const outDir = astroOutDir(readMachineSettings().outDir);
   try {
-    await build({ logLevel: 'info', logger: ASTRO_LOGGER, outDir: outDir.path });
+    await build({ logLevel: 'info', logger: ASTRO_LOGGER, outDir: outDir.path, integrations: [changedOnly.integration] });
+    changedOnly.done();
   } finally {
     log.stop();
-    pages.done(`${log.seen.reused.toLocaleString('en')} reused`);
+    const { kept } = changedOnly.counts();
+    pages.done(`${log.seen.reused.toLocaleString('en')} reused by Astro${kept ? `, ${kept.toLocaleString('en')} without it` : ''}`);
     outDir.done();
   }
+  const { handed, kept } = changedOnly.counts();
   // Astro falls back to its own console logger when it cannot load ours: then every page is printed and none counted.
-  if (!log.seen.count) write("warning: Astro's log did not reach the build (scripts/pipeline/astro/page-log.ts): no page was counted\n");
+  if (!log.seen.count && handed) write("warning: Astro's log did not reach the build (scripts/pipeline/astro/page-log.ts): no page was counted\n");
   const end = performance.now();
   return {
-    report: { ms: Math.round(end - started), renderMs: Math.round(end - (log.seen.renderStarted || started)), pages: log.seen.count, reused: log.seen.reused },
+    report: {
+      ms: Math.round(end - started),
+      renderMs: Math.round(end - (log.seen.renderStarted || started)),
+      pages: log.seen.count + kept,
+      reused: log.seen.reused + kept,
+      handedToAstro: handed,
+    },
     reused: reused ?? new Map(),
   };
 }

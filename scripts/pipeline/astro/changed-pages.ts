@@ -1,0 +1,224 @@
+/**
+ * Astro goes through every page the routes list, even one it only reuses: at 10,000 posts per language
+ * some 44,700 pages after one edit, each checked, recorded, logged and placed (about a second of the
+ * build's main thread, profiled). So the build hands Astro only the pages it would render: those whose
+ * key (src/content/cache-key.ts) differs from the one in Astro's manifest, or that its cache has no copy
+ * of. Each page left out is recorded in Astro's next manifest as Astro records a page it reuses, is given
+ * to the last pass like a page Astro reused (./restore-output.ts), and is named to the sitemap.
+ *
+ * Astro also renders again the pages of a route whose code changed (its dependency hash, known only inside
+ * Astro). This stands the site's whole code in for it (../inputs.ts `siteCodeDigest`): when any of it
+ * changed since the manifest was written, every page is handed to Astro, which decides page by page as
+ * before. Astro's manifest is trusted only as Astro trusts it (its version, configuration and lockfile).
+ *
+ * What this reads of Astro (its `IncrementalBuildCache`, experimental in Astro 7.3, and its manifest's
+ * shape) is checked against the installed Astro by tests/unit/astro-bridge.test.ts. If a later Astro
+ * moves it, every page is handed to Astro: slower, never wrong.
+ */
+import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import type { ReusedPage } from './restore-output.ts';
+
+type BuildStart = NonNullable<AstroIntegration['hooks']['astro:build:start']>;
+type SetPrerenderer = Parameters<BuildStart>[0]['setPrerenderer'];
+type Prerenderer = Exclude<Parameters<SetPrerenderer>[0], (...args: never[]) => unknown>;
+type PathWithRoute = Awaited<ReturnType<Prerenderer['getStaticPaths']>>[number];
+
+/** A page in Astro's manifest (`incremental-build.json`): what Astro keeps to reuse it. */
+interface ManifestPage {
+  cacheKey?: string;
+  outputFile: string;
+  contentHashes?: unknown;
+  staticImages?: unknown;
+  referencedImages?: unknown;
+  headers?: unknown;
+}
+
+export interface AstroManifest {
+  version: number;
+  configHash: string;
+  lockfileHash: string;
+  routes: Record<string, { dependencyHash: string; paths: Record<string, ManifestPage> }>;
+}
+
+/** The manifest version this was written against (Astro's `CACHE_VERSION`). */
+export const MANIFEST_VERSION = 1;
+const MANIFEST_FILE = 'incremental-build.json';
+/**
+ * Beside Astro's manifest: the site's code it was written with, and the manifest's size and time then, written
+ * once this build's manifest is (a manifest written since by a build without this, such as `astro build`, is not
+ * trusted to match it).
+ */
+const MANIFEST_CODE_FILE = 'incremental-build.code.txt';
+
+/** The manifest file as it is now, by size and modification time. */
+const manifestStamp = (cacheDir: string) => {
+  const stat = statSync(join(cacheDir, MANIFEST_FILE), { bigint: true, throwIfNoEntry: false });
+  return stat ? `${stat.size}:${stat.mtimeNs}` : 'none';
+};
+
+/** What Astro's cache was loaded with in this build: its instance, and whether it trusts the manifest on disk. */
+interface LoadedCache {
+  cache: { record(...args: unknown[]): void };
+  configHash: string;
+  lockfileHash: string;
+  force: boolean;
+}
+
+const LOADED = Symbol.for('hokimiyat.astro-cache-loaded');
+const ASTRO_LOAD = Symbol.for('hokimiyat.astro-cache-load');
+const REUSED_NAMES = Symbol.for('hokimiyat.pages-reused-without-astro');
+const shared = globalThis as { [LOADED]?: (loaded: LoadedCache) => void; [REUSED_NAMES]?: readonly string[] };
+
+/** The pages of the latest build that were reused without being handed to Astro, as Astro names built pages (`news/5/`). */
+export const pagesReusedWithoutAstro = (): readonly string[] => shared[REUSED_NAMES] ?? [];
+
+type CacheClass = { load?: (...args: unknown[]) => unknown; [ASTRO_LOAD]?: (...args: unknown[]) => unknown };
+
+/** Makes Astro's cache tell `listener` how it was loaded. False when the cache is not where this expects it. */
+async function listenToCacheLoad(listener: (loaded: LoadedCache) => void): Promise<boolean> {
+  const astro = dirname(createRequire(import.meta.url).resolve('astro/package.json'));
+  let cache: CacheClass | undefined;
+  try {
+    ({ IncrementalBuildCache: cache } = await import(pathToFileURL(join(astro, 'dist/core/build/incremental.js')).href));
+  } catch {
+    return false;
+  }
+  const load = cache?.[ASTRO_LOAD] ?? cache?.load;
+  if (!cache || typeof load !== 'function' || typeof (cache as { prototype?: { record?: unknown } }).prototype?.record !== 'function') return false;
+  cache[ASTRO_LOAD] = load;
+  // Astro's `load(settings, configHash, lockfileHash, keyDigest, contentEntryHashes, force)`.
+  cache.load = function (this: unknown, ...args: unknown[]) {
+    const loaded = load.apply(this, args) as LoadedCache['cache'];
+    const [, configHash, lockfileHash, , , force] = args;
+    if (typeof configHash === 'string' && typeof lockfileHash === 'string') shared[LOADED]?.({ cache: loaded, configHash, lockfileHash, force: force === true });
+    return loaded;
+  };
+  shared[LOADED] = listener;
+  return true;
+}
+
+/** Astro's manifest when Astro trusts it in this build (its `readManifest`), else null. */
+function trustedManifest(cacheDir: string, loaded: LoadedCache | undefined): AstroManifest | null {
+  if (!loaded || loaded.force) return null;
+  try {
+    const manifest = JSON.parse(readFileSync(join(cacheDir, MANIFEST_FILE), 'utf8')) as AstroManifest;
+    const trusted = manifest.version === MANIFEST_VERSION && manifest.configHash === loaded.configHash && manifest.lockfileHash === loaded.lockfileHash;
+    return trusted && manifest.routes && typeof manifest.routes === 'object' ? manifest : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A page Astro would reuse as it is: the same key, nothing Astro replays for it but the page, and its copy where Astro keeps it. */
+function reusable(path: PathWithRoute, page: ManifestPage | undefined, copies: string): ReusedPage | undefined {
+  if (path.cacheKey === undefined || path.route.type !== 'page' || page?.cacheKey !== path.cacheKey) return undefined;
+  if (page.contentHashes || page.staticImages || page.referencedImages || page.headers) return undefined;
+  // A name with an escape is left to Astro, which knows how it maps to a file.
+  if (typeof page.outputFile !== 'string' || page.outputFile.includes('%') || page.outputFile.startsWith('/') || page.outputFile.split('/').includes('..')) return undefined;
+  const source = copies + page.outputFile;
+  const stat = statSync(source, { bigint: true, throwIfNoEntry: false });
+  return stat?.isFile() ? { source, stat } : undefined;
+}
+
+/** Astro's name of a built page (its `addPageName` for `trailingSlash` and `build.format`). */
+function pageName(pathname: string, slashed: boolean): string {
+  return slashed ? pathname.replace(/\/?$/, '/').replace(/^\//, '') : pathname.replace(/^\//, '');
+}
+
+export interface ChangedPagesOnly {
+  integration: AstroIntegration;
+  /** After the build: the pages handed to Astro, and those reused without it. */
+  counts(): { handed: number; kept: number };
+  /** Records the site's code beside Astro's manifest, once the build has succeeded. */
+  done(): void;
+}
+
+/**
+ * The integration that hands Astro only the pages whose key changed. `reused`: the pages Astro reused
+ * (./restore-output.ts), to which the pages kept here are added; `codeDigest`: the site's code now;
+ * `onHanded`: told how many pages Astro will go through.
+ */
+export async function changedPagesOnly(options: {
+  cacheDir: string;
+  reused: Map<string, ReusedPage> | null;
+  codeDigest: Promise<string | undefined>;
+  onHanded?: (pages: number) => void;
+}): Promise<ChangedPagesOnly> {
+  const { cacheDir, reused } = options;
+  let loaded: LoadedCache | undefined;
+  const listening = reused !== null && (await listenToCacheLoad((l) => (loaded = l)));
+  let handed = 0;
+  let kept = 0;
+  // Astro's page names end in `/` unless the site is configured otherwise (astro:config:done says).
+  let slashed = true;
+  let code: string | undefined;
+  const codeFile = join(cacheDir, MANIFEST_CODE_FILE);
+  let written: string | undefined;
+  try {
+    written = readFileSync(codeFile, 'utf8');
+  } catch {
+    written = undefined;
+  }
+  // Until this build has written its manifest, the one on disk is not known to match any code.
+  rmSync(codeFile, { force: true });
+  shared[REUSED_NAMES] = [];
+
+  const leaveOut = async (paths: PathWithRoute[], slashed: boolean): Promise<PathWithRoute[]> => {
+    code = await options.codeDigest;
+    const sameCode = code !== undefined && written === `${code} ${manifestStamp(cacheDir)}`;
+    const manifest = listening && sameCode ? trustedManifest(cacheDir, loaded) : null;
+    if (!manifest || !loaded || !reused) return paths;
+    const copies = join(cacheDir, 'dist/');
+    const toAstro: PathWithRoute[] = [];
+    const names: string[] = [];
+    for (const path of paths) {
+      const route = manifest.routes[path.route.component];
+      const page = route?.paths[path.pathname];
+      const copy = route && reusable(path, page, copies);
+      if (!copy || !page) {
+        toAstro.push(path);
+        continue;
+      }
+      // Recorded before Astro's loop, which records the route's current dependency hash over this one after it.
+      loaded.cache.record(path.route.component, route.dependencyHash, path.pathname, path.cacheKey, page.outputFile);
+      reused.set(`/${page.outputFile}`, copy);
+      names.push(pageName(path.pathname, slashed));
+    }
+    shared[REUSED_NAMES] = names;
+    return toAstro;
+  };
+
+  const integration: AstroIntegration = {
+    name: 'hokimiyat:changed-pages-only',
+    hooks: {
+      'astro:config:done': ({ config }) => {
+        slashed = config.trailingSlash === 'always' || (config.trailingSlash === 'ignore' && config.build.format === 'directory');
+      },
+      'astro:build:start': ({ setPrerenderer }) => {
+        setPrerenderer((astro) =>
+          Object.assign(Object.create(astro) as Prerenderer, {
+            getStaticPaths: async () => {
+              const all = await astro.getStaticPaths();
+              const toAstro = await leaveOut(all, slashed);
+              handed = toAstro.length;
+              kept = all.length - toAstro.length;
+              options.onHanded?.(handed);
+              return toAstro;
+            },
+          }),
+        );
+      },
+    },
+  };
+  return {
+    integration,
+    counts: () => ({ handed, kept }),
+    done: () => {
+      if (code !== undefined) writeFileSync(codeFile, `${code} ${manifestStamp(cacheDir)}`);
+    },
+  };
+}

@@ -23,6 +23,14 @@ const SITE = ['src', 'public', 'package.json', 'package-lock.json', 'tsconfig.js
 /** The build's command and Astro's configuration, with every module they import or start (./code-graph.ts). */
 const BUILD_ENTRIES = ['scripts/build.ts', 'astro.config.mjs'];
 
+/** The files of each entry, a file or a folder (all the files under it), relative to `root` unless absolute. */
+function filesOf(entries: readonly string[], root: string): string[] {
+  return entries.flatMap((entry) => {
+    const path = isAbsolute(entry) ? entry : join(root, entry);
+    return statSync(path, { throwIfNoEntry: false })?.isDirectory() ? listFiles(path) : [path];
+  });
+}
+
 /**
  * The site's code: its sources, public files, dependencies, district folder, and the build's command and
  * Astro's configuration with every module they import or start. The render step hands Astro only the pages
@@ -30,15 +38,26 @@ const BUILD_ENTRIES = ['scripts/build.ts', 'astro.config.mjs'];
  */
 export async function siteCodeDigest(root = process.cwd()): Promise<string> {
   const hash = createHash('sha256');
-  const files = new Set(await codeFiles(BUILD_ENTRIES, root));
-  for (const entry of [...SITE, districtDir()]) {
-    const path = isAbsolute(entry) ? entry : join(root, entry);
-    for (const file of statSync(path, { throwIfNoEntry: false })?.isDirectory() ? listFiles(path) : [path]) files.add(file);
-  }
+  const files = new Set([...(await codeFiles(BUILD_ENTRIES, root)), ...filesOf([...SITE, districtDir()], root)]);
   const sorted = [...files].sort();
   const bodies = await mapLimit(sorted, FILE_CONCURRENCY, (f) => readFile(f).catch(() => Buffer.alloc(0)));
   sorted.forEach((f, i) => hash.update(`\0${f.slice(root.length)}\0`).update(bodies[i]!));
   return hash.digest('hex');
+}
+
+/**
+ * Every file the site's code could be read from (the sources, the build's scripts, Astro's configuration, the
+ * district folder), by size and modification time: the same before and after a build when nothing was
+ * deployed while it ran, whatever Astro read when. Some 330 stats, 13 ms.
+ */
+export function siteCodeStamps(root = process.cwd()): string {
+  return filesOf([...SITE, 'scripts', 'astro.config.mjs', districtDir()], root)
+    .map((file) => {
+      const stat = statSync(file, { bigint: true, throwIfNoEntry: false });
+      return `${file}\0${stat ? `${stat.size}:${stat.mtimeNs}` : 'none'}`;
+    })
+    .sort()
+    .join('\n');
 }
 
 export async function buildInputsDigest(config: SiteConfig, root = process.cwd()): Promise<string> {

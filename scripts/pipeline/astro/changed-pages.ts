@@ -175,10 +175,18 @@ export async function changedPagesOnly(options: {
     const copies = join(cacheDir, 'dist/');
     const toAstro: PathWithRoute[] = [];
     const names: string[] = [];
+    // Two routes with one path: Astro keeps the first and warns, and it alone should choose.
+    const seen = new Set<string>();
+    const twice = new Set<string>();
+    for (const { pathname } of paths) {
+      const path = pathname.replace(/\/+$/, '');
+      if (seen.has(path)) twice.add(path);
+      seen.add(path);
+    }
     for (const path of paths) {
       const route = manifest.routes[path.route.component];
       const page = route?.paths[path.pathname];
-      const copy = route && reusable(path, page, copies);
+      const copy = route && !twice.has(path.pathname.replace(/\/+$/, '')) && reusable(path, page, copies);
       if (!copy || !page) {
         toAstro.push(path);
         continue;
@@ -197,6 +205,10 @@ export async function changedPagesOnly(options: {
     hooks: {
       'astro:config:done': ({ config }) => {
         slashed = config.trailingSlash === 'always' || (config.trailingSlash === 'ignore' && config.build.format === 'directory');
+      },
+      // Read by the sitemap's hook, which runs before this one; no later build in this process may take them for its own.
+      'astro:build:done': () => {
+        shared[REUSED_NAMES] = [];
       },
       'astro:build:start': ({ setPrerenderer }) => {
         setPrerenderer((astro) =>

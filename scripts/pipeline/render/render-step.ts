@@ -10,7 +10,7 @@ import { astroOutDir } from '../astro/out-dir.ts';
 import { ASTRO_LOGGER, listenToAstro } from '../astro/page-log.ts';
 import { changedPagesOnly } from '../astro/changed-pages.ts';
 import { deferRestore, type ReusedPages } from '../astro/restore-output.ts';
-import { siteCodeDigest } from '../inputs.ts';
+import { siteCodeDigest, siteCodeStamps } from '../inputs.ts';
 import { progress } from '../../lib/progress.ts';
 
 // A public-sector build sends nothing home.
@@ -42,13 +42,16 @@ export async function renderSite(): Promise<{ report: RenderReport; reused: Reus
   );
   const reused = await deferRestore();
   if (!reused) write('Astro copies the pages it reuses (its cache is not where scripts/pipeline/astro/restore-output.ts expects it): the build is correct but slower.\n');
-  // Made while Astro bundles; a digest that cannot be made hands Astro every page.
+  // Made while Astro bundles, so taken as the code stood before Astro read it and checked unchanged after it has;
+  // a digest that cannot be made hands Astro every page.
+  const stamps = siteCodeStamps();
   const codeDigest = siteCodeDigest().catch(() => undefined);
   const changedOnly = await changedPagesOnly({ cacheDir: astroCacheDir(), reused, codeDigest, onHanded: (n) => pages.total(n) });
   const outDir = astroOutDir(readMachineSettings().outDir);
   try {
     await build({ logLevel: 'info', logger: ASTRO_LOGGER, outDir: outDir.path, integrations: [changedOnly.integration] });
-    changedOnly.done();
+    // Code deployed while Astro ran may be in the digest and not in what Astro built: then no code is recorded.
+    if (siteCodeStamps() === stamps) changedOnly.done();
   } finally {
     log.stop();
     const { kept } = changedOnly.counts();

@@ -1,12 +1,12 @@
 /**
- * The sitemap: `sitemap-index.xml` and `sitemap-N.xml`, every page Astro built that `filter` keeps, each with
- * the same page in the other languages (hreflang alternates). The bytes are those @astrojs/sitemap writes with
- * its `i18n` option (tests/unit/sitemap.test.ts compares them), made as one string a file: the library parses
- * every address and every alternate as a URL, sorts all addresses with `localeCompare`, finds the alternates by
- * comparing each page with every other, and writes through a stream an element at a time; at 44,700 pages that
- * was 2 s of every rebuild, the more the larger the archive (profiled). It also logs a failure and goes on
- * without a sitemap; here the build fails and says why.
- */
+ * The sitemap: `sitemap-index.xml` and the files it lists, every page Astro built that `filter` keeps, each with
+ * the same page in the other languages (hreflang alternates). Each address is written as @astrojs/sitemap
+ * writes it with its `i18n` option (tests/unit/sitemap.test.ts compares them), but the files are split by part
+ * of the site (`sitemapFiles`), so that a new post changes one small file. Each file is made as one string: the
+ * library parses every address and every alternate as a URL, sorts all addresses with `localeCompare`, finds
+ * the alternates by comparing each page with every other, and writes through a stream an element at a time; at
+ * 44,700 pages that was 2 s of every rebuild, the more the larger the archive (profiled). It also logs a
+ * failure and goes on without a sitemap; here the build fails and says why. */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
@@ -26,7 +26,7 @@ export interface SitemapOptions {
    * build hands it only the pages whose key changed (scripts/pipeline/astro/changed-pages.ts).
    */
   reusedWithoutAstro?: () => readonly string[];
-  /** Addresses a file (the library's 45,000; the protocol allows 50,000). */
+  /** Addresses a file at most (the protocol allows 50,000): a part's files hold this many but its last. */
   entryLimit?: number;
 }
 
@@ -65,45 +65,73 @@ export function pageAddress(site: string, pathname: string): string {
   return PLAIN_PATH.test(path) ? site + path : new URL(new URL(site).pathname + path, site).href;
 }
 
-/** Each file of the sitemap by name, for the addresses given (any order, repeats allowed). */
+/**
+ * The part of the sitemap a page is in: its path without the last segment (`news` for `/news/5/`, `news/page` for
+ * `/news/page/3/`, the top part for `/` and `/ekologiya/`), as a file name's word: `-` and lower-case letters
+ * and digits as they are, `/` as `.`, anything else as `_` and its code.
+ */
+function partOf(page: string): string {
+  const segments = page.split('/').filter(Boolean);
+  return segments
+    .slice(0, -1)
+    .join('/')
+    .replace(/[^a-z0-9/-]/g, (c) => `_${c.charCodeAt(0).toString(16)}`)
+    .replaceAll('/', '.');
+}
+
+/** A file of a part: `sitemap-news-3.xml`, and `sitemap-0.xml` for the top part's first. */
+const partFile = (part: string, n: number) => (part ? `sitemap-${part}-${n}.xml` : `sitemap-${n}.xml`);
+
+/**
+ * Each file of the sitemap by name, for the addresses given (any order, repeats allowed): `sitemap-index.xml`,
+ * and each part's addresses (`partOf`) in order, `entryLimit` a file. A new post is the last of its part, so it
+ * changes that part's last file alone, and a crawler or a cache fetches that file again, not the whole archive's
+ * list (at 10,000 news per language one file was 18.6 MB, compressed again on every rebuild).
+ */
 export function sitemapFiles(addresses: readonly string[], options: Omit<SitemapOptions, 'filter'>): Map<string, string> {
-  const { site, defaultLocale, locales, entryLimit = 45_000 } = options;
-  const urls = [...new Set(addresses)].sort(byAddress.compare);
+  const { site, defaultLocale, locales, entryLimit = 1_000 } = options;
 
   // The same page in every language: its path without the language's prefix (the library's parseI18nUrl).
-  const parse = (url: string): Alternate | undefined => {
-    if (!url.startsWith(site)) return undefined;
-    let rest = url.slice(site.length);
+  const parse = (url: string): Alternate => {
+    let rest = url.startsWith(site) ? url.slice(site.length) : new URL(url).pathname;
     if (!rest || rest === '/') return { url, lang: locales[defaultLocale]!, page: '/' };
     if (!rest.startsWith('/')) rest = `/${rest}`;
     const locale = rest.split('/')[1]!;
     if (Object.hasOwn(locales, locale)) return { url, lang: locales[locale]!, page: rest.slice(1 + locale.length) || '/' };
     return { url, lang: locales[defaultLocale]!, page: rest };
   };
-  const parsed = urls.map(parse);
+  // A page's addresses in the library's order of addresses; the pages in that order of their paths, part by part.
   const alternates = new Map<string, Alternate[]>();
-  for (const address of parsed) {
-    if (!address) continue;
+  for (const address of [...new Set(addresses)].sort(byAddress.compare).map(parse)) {
     const links = alternates.get(address.page);
     if (links) links.push(address);
     else alternates.set(address.page, [address]);
   }
+  const parts = new Map<string, Alternate[]>();
+  for (const page of [...alternates.keys()].sort(byAddress.compare)) {
+    const part = partOf(page);
+    const listed = parts.get(part);
+    if (listed) listed.push(...alternates.get(page)!);
+    else parts.set(part, [...alternates.get(page)!]);
+  }
 
   const files = new Map<string, string>();
   const index: string[] = [];
-  for (let first = 0, n = 0; first < urls.length; first += entryLimit, n++) {
-    const name = `sitemap-${n}.xml`;
-    let body = XML + URLSET;
-    for (let i = first; i < Math.min(first + entryLimit, urls.length); i++) {
-      const address = parsed[i];
-      const links = address && alternates.get(address.page);
-      body += `<url><loc>${text(urls[i]!)}</loc>`;
-      // A page in one language only has no alternates.
-      if (links && links.length > 1) for (const link of links) body += `<xhtml:link rel="alternate" hreflang="${attribute(link.lang)}" href="${attribute(link.url)}"/>`;
-      body += '</url>';
+  for (const part of [...parts.keys()].sort()) {
+    const listed = parts.get(part)!;
+    for (let first = 0, n = 0; first < listed.length; first += entryLimit, n++) {
+      const name = partFile(part, n);
+      let body = XML + URLSET;
+      for (const address of listed.slice(first, first + entryLimit)) {
+        const links = alternates.get(address.page)!;
+        body += `<url><loc>${text(address.url)}</loc>`;
+        // A page in one language only has no alternates.
+        if (links.length > 1) for (const link of links) body += `<xhtml:link rel="alternate" hreflang="${attribute(link.lang)}" href="${attribute(link.url)}"/>`;
+        body += '</url>';
+      }
+      files.set(name, body + '</urlset>');
+      index.push(`<sitemap><loc>${text(new URL(name, site).href)}</loc></sitemap>`);
     }
-    files.set(name, body + '</urlset>');
-    index.push(`<sitemap><loc>${text(new URL(name, site).href)}</loc></sitemap>`);
   }
   files.set('sitemap-index.xml', `${XML}<sitemapindex xmlns="${NS}">${index.join('')}</sitemapindex>`);
   return files;

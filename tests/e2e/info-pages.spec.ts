@@ -140,7 +140,10 @@ test.describe('information pages', () => {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(item.title);
       await expect(content(page)).toContainText(textOf(body!.html).slice(0, 40));
       // The sitemap lists the page once, not the slug that leads to it.
-      const sitemap = await (await request.get('/sitemap-0.xml')).text();
+      const index = await (await request.get('/sitemap-index.xml')).text();
+      const files = [...index.matchAll(/<loc>[a-z]+:\/\/[^/<]+(\/[^<]+)<\/loc>/g)].map((m) => m[1]!);
+      expect(files.length).toBeGreaterThan(1);
+      const sitemap = (await Promise.all(files.map(async (file) => (await request.get(file)).text()))).join('');
       const listed = (path: string) => new RegExp(`<loc>[a-z]+://[^/<]+${RegExp.escape(localizePath(lang, path))}/?</loc>`).test(sitemap);
       expect(listed(`/page/${id}`)).toBe(true);
       expect(listed(slug)).toBe(false);

@@ -84,6 +84,8 @@ async function differencesFromCold(r: RebuildReport, name: string, dir = `${WORK
   return differences.sort();
 }
 const html = (r: RebuildReport, path: string) => readFileSync(release(r, path), 'utf8');
+/** Every file the sitemap's index lists, one after the other. */
+const sitemapOf = (r: RebuildReport) => [...html(r, 'sitemap-index.xml').matchAll(/<loc>[a-z]+:\/\/[^/]+\/([^<]+)<\/loc>/g)].map((m) => html(r, m[1]!)).join('');
 const LANG_PREFIXES = ['', '/uz-cyrl', '/ru', '/en'];
 
 describe('rebuild', () => {
@@ -255,6 +257,9 @@ describe('rebuild', () => {
       expect(added.files.changed).toContain(`${prefix}/news/index.html`);
       expect(added.files.changed).not.toContain(`${prefix}/news/page/1/index.html`);
     }
+    // The sitemap's files are split by part of the site: the posts' last one alone is published again.
+    expect([...added.files.added, ...added.files.changed].filter((f) => /^\/sitemap[^/]*\.xml$/.test(f))).toEqual([expect.stringMatching(/^\/sitemap-news-\d+\.xml$/)]);
+    expect(sitemapOf(added)).toContain(`/news/${id}/</loc>`);
     expect(await differencesFromCold(added, 'new-post')).toEqual([]);
   }, 300_000);
 
@@ -281,7 +286,7 @@ describe('rebuild', () => {
     expect(html(deleted, `news/${gone}/index.html`)).toContain('<h1>Bu material olib tashlangan</h1>');
     const removedPages = LANG_PREFIXES.map((prefix) => release(deleted, `${prefix}/news/${gone}/index.html`.slice(1)));
     expect(await htmlErrors(release(deleted, ''), removedPages)).toEqual([]);
-    const sitemap = readFileSync(release(deleted, 'sitemap-0.xml'), 'utf8');
+    const sitemap = sitemapOf(deleted);
     expect(sitemap).toContain(`/news/${archived.id}/</loc>`);
     expect(sitemap).not.toContain(`/news/${gone}/</loc>`);
     expect(deleted.files.changed.filter((f) => f.endsWith('.html')).length).toBeLessThan(100);

@@ -39,14 +39,32 @@ describe('the sitemap', () => {
   ];
   const filter = (url: string) => !/\/(search|404)\/$/.test(url);
 
+  /** Every `<url>` element of the files an index lists, in order, and the files it lists. */
+  const listed = (files: Record<string, string>, site: string) => {
+    const names = [...(files['sitemap-index.xml'] ?? '').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.slice(site.length));
+    return { names, urls: names.flatMap((name) => files[name]?.match(/<url>.*?<\/url>/g) ?? []) };
+  };
+
   for (const entryLimit of [45_000, 7]) {
-    it(`is the files @astrojs/sitemap writes with its i18n option, ${entryLimit} addresses a file`, async () => {
+    it(`writes every address as @astrojs/sitemap does with its i18n option, ${entryLimit} addresses a file at most`, async () => {
       const site = 'https://gov.example/';
-      const expected = await written(librarySitemap({ filter, entryLimit, i18n: { defaultLocale: 'uz-latn', locales } }), 'https://gov.example', '/', pages);
+      const library = await written(librarySitemap({ filter, entryLimit: 45_000, i18n: { defaultLocale: 'uz-latn', locales } }), 'https://gov.example', '/', pages);
       const ours = await written(sitemap({ site, defaultLocale: 'uz-latn', locales, filter, entryLimit }), 'https://gov.example', '/', pages);
 
-      expect(ours).toEqual(expected);
-      expect(Object.keys(ours).length, 'the index and its files').toBe(entryLimit === 7 ? 5 : 2);
+      const { names, urls } = listed(ours, site);
+      expect(urls.toSorted()).toEqual(listed(library, site).urls.toSorted());
+      expect(names.toSorted(), 'the index lists every file written').toEqual(
+        Object.keys(ours)
+          .filter((name) => name !== 'sitemap-index.xml')
+          .toSorted(),
+      );
+      for (const name of names) {
+        expect(ours[name]!.startsWith(library['sitemap-0.xml']!.slice(0, library['sitemap-0.xml']!.indexOf('<url>'))), `${name} begins as the library's`).toBe(true);
+        expect(ours[name]!.match(/<url>/g)!.length).toBeLessThanOrEqual(entryLimit);
+      }
+      expect(ours['sitemap-index.xml']).toBe(
+        library['sitemap-index.xml']!.replace(/<sitemap>.*<\/sitemap>/, names.map((n) => `<sitemap><loc>${site}${n}</loc></sitemap>`).join('')),
+      );
       const all = Object.values(ours).join('');
       expect(all, 'the filter is applied').not.toMatch(/\/(search|404)\//);
       expect(all).toContain(`<url><loc>${site}news/5/</loc><xhtml:link rel="alternate" hreflang="en" href="${site}en/news/5/"/>`);
@@ -57,7 +75,7 @@ describe('the sitemap', () => {
 
     // The library writes the home page under a base path without its slash (`/chust`), and so without its
     // alternates; this sitemap is the one at the domain's root with the base path in every address.
-    it(`under a base path is the same with the path in every address, ${entryLimit} addresses a file`, async () => {
+    it(`under a base path is the same with the path in every address, ${entryLimit} addresses a file at most`, async () => {
       const options = { defaultLocale: 'uz-latn', locales, filter, entryLimit };
       const atRoot = await written(sitemap({ ...options, site: 'https://gov.example/' }), 'https://gov.example', '/', pages);
       const underPath = await written(sitemap({ ...options, site: 'https://gov.example/chust/' }), 'https://gov.example', '/chust', pages);
@@ -66,6 +84,34 @@ describe('the sitemap', () => {
       expect(underPath['sitemap-0.xml']).toContain('<url><loc>https://gov.example/chust/</loc><xhtml:link rel="alternate" hreflang="uz-Latn" href="https://gov.example/chust/"/>');
     });
   }
+
+  it('is split by part of the site, so that a new post changes only the last file of its part', async () => {
+    const site = 'https://gov.example/';
+    const options = { site, defaultLocale: 'uz-latn', locales, filter, entryLimit: 4 };
+    const posts = (n: number) => Array.from({ length: n }, (_, i) => [`news/${i + 1}/`, `ru/news/${i + 1}/`]).flat();
+    const others = ['', 'ru/', 'news/', 'ru/news/', 'news/page/1/', 'news/page/2/', 'page/7/', 'leaders/'];
+    const before = await written(sitemap(options), 'https://gov.example', '/', [...others, ...posts(9)]);
+    const after = await written(sitemap(options), 'https://gov.example', '/', [...others, ...posts(10)]);
+
+    expect(listed(before, site).names).toEqual([
+      'sitemap-0.xml',
+      'sitemap-1.xml',
+      'sitemap-news-0.xml',
+      'sitemap-news-1.xml',
+      'sitemap-news-2.xml',
+      'sitemap-news-3.xml',
+      'sitemap-news-4.xml',
+      'sitemap-news.page-0.xml',
+      'sitemap-page-0.xml',
+    ]);
+    // Numbers sort as numbers: post 10 comes after post 9.
+    expect(before['sitemap-news-4.xml']).toBe(
+      `${before['sitemap-news-4.xml']!.slice(0, before['sitemap-news-4.xml']!.indexOf('<url>'))}<url><loc>${site}news/9/</loc><xhtml:link rel="alternate" hreflang="uz-Latn" href="${site}news/9/"/><xhtml:link rel="alternate" hreflang="ru" href="${site}ru/news/9/"/></url><url><loc>${site}ru/news/9/</loc><xhtml:link rel="alternate" hreflang="uz-Latn" href="${site}news/9/"/><xhtml:link rel="alternate" hreflang="ru" href="${site}ru/news/9/"/></url></urlset>`,
+    );
+    const changed = Object.keys(after).filter((name) => after[name] !== before[name]);
+    expect(changed).toEqual(['sitemap-news-4.xml']);
+    expect(after['sitemap-news-4.xml']).toContain(`<loc>${site}ru/news/10/</loc>`);
+  });
 
   it('lists the pages the build reused without handing them to Astro as if Astro had built them', async () => {
     const options = { site: 'https://gov.example/', defaultLocale: 'uz-latn', locales, filter };

@@ -16,10 +16,9 @@
  * moves it, every page is handed to Astro: slower, never wrong.
  */
 import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
 import type { AstroIntegration } from 'astro';
+import { astroCacheClass, COPIES_FOLDER } from './astro-cache.ts';
 import type { ReusedPage } from './restore-output.ts';
 
 type BuildStart = NonNullable<AstroIntegration['hooks']['astro:build:start']>;
@@ -37,7 +36,7 @@ interface ManifestPage {
   headers?: unknown;
 }
 
-export interface AstroManifest {
+interface AstroManifest {
   version: number;
   configHash: string;
   lockfileHash: string;
@@ -80,13 +79,7 @@ type CacheClass = { load?: (...args: unknown[]) => unknown; [ASTRO_LOAD]?: (...a
 
 /** Makes Astro's cache tell `listener` how it was loaded. False when the cache is not where this expects it. */
 async function listenToCacheLoad(listener: (loaded: LoadedCache) => void): Promise<boolean> {
-  const astro = dirname(createRequire(import.meta.url).resolve('astro/package.json'));
-  let cache: CacheClass | undefined;
-  try {
-    ({ IncrementalBuildCache: cache } = await import(pathToFileURL(join(astro, 'dist/core/build/incremental.js')).href));
-  } catch {
-    return false;
-  }
+  const cache = await astroCacheClass<CacheClass>();
   const load = cache?.[ASTRO_LOAD] ?? cache?.load;
   if (!cache || typeof load !== 'function' || typeof (cache as { prototype?: { record?: unknown } }).prototype?.record !== 'function') return false;
   cache[ASTRO_LOAD] = load;
@@ -167,26 +160,26 @@ export async function changedPagesOnly(options: {
   rmSync(codeFile, { force: true });
   shared[REUSED_NAMES] = [];
 
-  const leaveOut = async (paths: PathWithRoute[], slashed: boolean): Promise<PathWithRoute[]> => {
+  const leaveOut = async (paths: PathWithRoute[]): Promise<PathWithRoute[]> => {
     code = await options.codeDigest;
     const sameCode = code !== undefined && written === `${code} ${manifestStamp(cacheDir)}`;
     const manifest = listening && sameCode ? trustedManifest(cacheDir, loaded) : null;
     if (!manifest || !loaded || !reused) return paths;
-    const copies = join(cacheDir, 'dist/');
+    const copies = join(cacheDir, COPIES_FOLDER);
     const toAstro: PathWithRoute[] = [];
     const names: string[] = [];
     // Two routes with one path: Astro keeps the first and warns, and it alone should choose.
+    const bare = paths.map(({ pathname }) => pathname.replace(/\/+$/, ''));
     const seen = new Set<string>();
     const twice = new Set<string>();
-    for (const { pathname } of paths) {
-      const path = pathname.replace(/\/+$/, '');
+    for (const path of bare) {
       if (seen.has(path)) twice.add(path);
       seen.add(path);
     }
-    for (const path of paths) {
+    for (const [i, path] of paths.entries()) {
       const route = manifest.routes[path.route.component];
       const page = route?.paths[path.pathname];
-      const copy = route && !twice.has(path.pathname.replace(/\/+$/, '')) && reusable(path, page, copies);
+      const copy = route && !twice.has(bare[i]!) && reusable(path, page, copies);
       if (!copy || !page) {
         toAstro.push(path);
         continue;
@@ -215,7 +208,7 @@ export async function changedPagesOnly(options: {
           Object.assign(Object.create(astro) as Prerenderer, {
             getStaticPaths: async () => {
               const all = await astro.getStaticPaths();
-              const toAstro = await leaveOut(all, slashed);
+              const toAstro = await leaveOut(all);
               handed = toAstro.length;
               kept = all.length - toAstro.length;
               options.onHanded?.(handed);

@@ -15,9 +15,8 @@
  * Astro copies as before: slower, never wrong.
  */
 import { statSync, type BigIntStats } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import { astroCacheClass, COPIES_FOLDER } from './astro-cache.ts';
 
 interface RestoringCache {
   restoreOutputFile(settings: { config: { cacheDir: URL; outDir: URL } }, outputFile: string, destination: URL): Promise<boolean>;
@@ -33,7 +32,7 @@ export interface ReusedPage {
 export type ReusedPages = ReadonlyMap<string, ReusedPage>;
 
 /** Where Astro keeps its copy of an output file (its `getCachedOutputFile`). */
-const cachedOutputFile = (cacheDir: URL, outputFile: string) => new URL(outputFile, new URL('dist/', cacheDir));
+const cachedOutputFile = (cacheDir: URL, outputFile: string) => new URL(outputFile, new URL(COPIES_FOLDER, cacheDir));
 
 /** Astro's own restore, kept once however often the build is started in one process. */
 const ASTRO_RESTORE = Symbol.for('hokimiyat.astro-restore');
@@ -43,13 +42,7 @@ const ASTRO_RESTORE = Symbol.for('hokimiyat.astro-restore');
  * pages it noted (filled as Astro builds), or null when Astro's cache is not where this expects it.
  */
 export async function deferRestore(): Promise<Map<string, ReusedPage> | null> {
-  const astro = dirname(createRequire(import.meta.url).resolve('astro/package.json'));
-  let cache: { prototype?: Partial<RestoringCache> & { [ASTRO_RESTORE]?: RestoringCache['restoreOutputFile'] } } | undefined;
-  try {
-    ({ IncrementalBuildCache: cache } = await import(pathToFileURL(join(astro, 'dist/core/build/incremental.js')).href));
-  } catch {
-    return null;
-  }
+  const cache = await astroCacheClass<{ prototype: Partial<RestoringCache> & { [ASTRO_RESTORE]?: RestoringCache['restoreOutputFile'] } }>();
   const proto = cache?.prototype;
   const copy = proto?.[ASTRO_RESTORE] ?? proto?.restoreOutputFile;
   if (!proto || typeof copy !== 'function') return null;

@@ -39,7 +39,7 @@ async function renderAndPlace(outDir: string, pictureDir: string, documentDir: s
 export async function buildStep(previousRelease: string | null = null, into: { root: string; files: string } | null = null): Promise<BuildReport> {
   const { outDir, pictureDir, documentDir } = readMachineSettings();
   // Made beside the render, from the snapshot alone; a failure is reported after the render, as the build's.
-  const searchIndex = startSearchIndex();
+  const searchIndex = startSearchIndex(join(astroCacheDir(), 'search-index.kept'));
   const { astro, reused, pictures, documents } = await renderAndPlace(outDir, pictureDir, documentDir).catch(async (error: unknown) => {
     await searchIndex.stop();
     throw error;
@@ -58,7 +58,7 @@ export async function buildStep(previousRelease: string | null = null, into: { r
   const c = finished.compressed;
   console.log(
     `Built ${astro.pages} pages into ${outDir}/ in ${s(astro.ms)} (${astro.reused} reused, ${astro.handedToAstro} handed to Astro, ${Object.keys(pictures).length} drawn pictures placed, ` +
-      `${index.documents} documents in the search index); ` +
+      `${index.documents} documents in the search index, ${index.made} of them read anew); ` +
       `finished in ${s(finished.ms)}: ${finished.fragments} shared fragments spliced, ${finished.remembered} pages' checks remembered (${finished.pagesRead} pages read), ${c.files} text files compressed ` +
       `(${c.made} made, ${c.reused} reused from the previous release or the cache, ${c.pruned} stale cache entries removed), ` +
       `${finished.links.checked} internal references checked` +

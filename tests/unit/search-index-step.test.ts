@@ -10,8 +10,8 @@ afterEach(() => {
   vi.unstubAllEnvs();
 });
 
-/** A snapshot of one news post a language, in a folder of its own. */
-function snapshotDir(): string {
+/** A snapshot of one news post a language (and `more` posts after it, with the pull's digests), in a folder of its own. */
+function snapshotDir(dir = mkdtempSync(join(tmpdir(), 'search-index-')), more: number[] = []): string {
   const post = {
     id: 7,
     title: 'Navroʻz sayllari',
@@ -22,16 +22,17 @@ function snapshotDir(): string {
     html: '<p>Sayllar <b>oʻtkazildi</b>.</p>',
   };
   const { html: _, ...summary } = post;
+  const posts = [post, ...more.map((id) => ({ ...post, id, title: `Hashar ${id}`, html: `<p>Hashar ${id} oʻtkazildi.</p>` }))];
   const language = {
     lang: 1,
     menus: [],
-    lists: { news: [[7]], announcements: [], lectures: [], visitingReceptions: [], historicalPersons: [] },
-    listPages: { news: [[7]] },
+    lists: { news: [posts.map((p) => p.id)], announcements: [], lectures: [], visitingReceptions: [], historicalPersons: [] },
+    listPages: { news: [posts.map((p) => p.id)] },
     settledLatest: { news: [summary] },
-    posts: { 7: post },
+    posts: Object.fromEntries(posts.map((p) => [p.id, p])),
+    ...(more.length ? { postDigests: Object.fromEntries(posts.map((p) => [p.id, `digest of ${p.title}`])) } : {}),
     pages: {},
   };
-  const dir = mkdtempSync(join(tmpdir(), 'search-index-'));
   writeFileSync(join(dir, 'snapshot.json'), JSON.stringify({ pulledAt: '', apiBase: '', languages: Object.fromEntries(LANGUAGES.map((l) => [l.code, language])) }));
   return dir;
 }
@@ -45,6 +46,25 @@ describe("the search index's thread", () => {
     const [first] = built.languages;
     const found = await searchIndex('oʻtkazildi', async (name) => JSON.parse(first!.index.get(name)!) as unknown);
     expect(found.map((r) => r.title)).toEqual(['Navroʻz sayllari']);
+  });
+
+  it('updates the index kept from the last build: only new and changed posts are read, and the files are those of an index made whole', async () => {
+    const dir = snapshotDir(undefined, [8]);
+    const kept = join(dir, 'cache', 'search-index.kept');
+    vi.stubEnv('CONTENT_DIR', dir);
+    const first = await startSearchIndex(kept).built;
+    expect([first.documents, first.made]).toEqual([2 * LANGUAGES.length, 2 * LANGUAGES.length]);
+
+    snapshotDir(dir, [8, 9]);
+    const second = await startSearchIndex(kept).built;
+    expect([second.documents, second.made]).toEqual([3 * LANGUAGES.length, LANGUAGES.length]);
+    expect(second.languages).toEqual((await startSearchIndex().built).languages);
+    const found = await searchIndex('hashar', async (name) => JSON.parse(second.languages[0]!.index.get(name)!) as unknown);
+    expect(found.map((r) => r.title)).toEqual(['Hashar 9', 'Hashar 8']);
+
+    expect((await startSearchIndex(kept).built).made, 'nothing changed').toBe(0);
+    writeFileSync(kept, 'not an index');
+    expect((await startSearchIndex(kept).built).made, 'a kept file that cannot be read').toBe(3 * LANGUAGES.length);
   });
 
   it('ends when the build stops it, and says it was stopped rather than failed', async () => {

@@ -10,7 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { indexFolder } from '../../../src/features/search/search-index.ts';
-import type { BuiltIndex } from './search-index-worker.ts';
+import type { BuiltIndex, IndexThreadData } from './search-index-worker.ts';
 
 export interface SearchIndexThread {
   /** Every language's index files, or the thread's error. */
@@ -19,9 +19,9 @@ export interface SearchIndexThread {
   stop: () => Promise<void>;
 }
 
-/** Starts making every language's index in a thread of its own. */
-export function startSearchIndex(): SearchIndexThread {
-  const worker = new Worker(new URL('./search-index-worker.ts', import.meta.url));
+/** Starts making every language's index in a thread of its own, updating the one kept in `keptFile` (./kept-index.ts). */
+export function startSearchIndex(keptFile?: string): SearchIndexThread {
+  const worker = new Worker(new URL('./search-index-worker.ts', import.meta.url), { workerData: { keptFile } satisfies IndexThreadData });
   let stopped = false;
   const built = new Promise<BuiltIndex>((ok, fail) => {
     worker.once('message', (index: BuiltIndex) => ok(index));
@@ -40,7 +40,7 @@ export function startSearchIndex(): SearchIndexThread {
 }
 
 /** Writes the index's files under the site's folder. */
-export function writeSearchIndex(outDir: string, built: BuiltIndex): { files: number; documents: number } {
+export function writeSearchIndex(outDir: string, built: BuiltIndex): { files: number; documents: number; made: number } {
   let files = 0;
   for (const { lang, index } of built.languages) {
     const folder = join(outDir, indexFolder(lang));
@@ -48,5 +48,5 @@ export function writeSearchIndex(outDir: string, built: BuiltIndex): { files: nu
     for (const [name, body] of index) writeFileSync(join(folder, name), body);
     files += index.size;
   }
-  return { files, documents: built.documents };
+  return { files, documents: built.documents, made: built.made };
 }

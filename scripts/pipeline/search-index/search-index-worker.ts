@@ -1,15 +1,22 @@
-/** The search index's thread (./search-index-step.ts): every language's index files, from the snapshot. */
+/** The search index's thread (./search-index-step.ts): every language's index files, from the snapshot and the index kept from the last build. */
 import { constants, setPriority } from 'node:os';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { contentFor } from '../../../src/content/store.ts';
-import { buildSearchIndex } from '../../../src/features/search/search-index.ts';
 import { LANGUAGES } from '../../../src/i18n/languages.ts';
-import { searchDocuments } from '../../../src/lib/search-documents.ts';
+import { searchSources } from '../../../src/lib/search-documents.ts';
+import { indexBasis, languageIndex, readKept, writeKept } from './kept-index.ts';
 
 export interface BuiltIndex {
   /** Each language's index files, by name. */
   languages: { lang: string; index: Map<string, string> }[];
   documents: number;
+  /** The documents read and split into words, the others' words taken from the kept index. */
+  made: number;
+}
+
+/** Where the index is kept between builds (none: made whole each time). */
+export interface IndexThreadData {
+  keptFile?: string;
 }
 
 // The index is wanted only once the pages are rendered: on Linux, where each thread has a priority of its own,
@@ -17,8 +24,16 @@ export interface BuiltIndex {
 // 1.2 s from Astro's part of a steady rebuild). Elsewhere the whole process would yield, so it does not.
 if (process.platform === 'linux') setPriority(constants.priority.PRIORITY_LOW);
 
-const languages = LANGUAGES.map((lang) => ({ lang: lang.code, docs: searchDocuments(lang, contentFor(lang)) }));
+const { keptFile } = (workerData ?? {}) as IndexThreadData;
+const basis = keptFile ? await indexBasis() : '';
+const kept = keptFile ? readKept(keptFile, basis) : {};
+const languages = LANGUAGES.map((lang) => {
+  const documents = searchSources(lang, contentFor(lang));
+  return { lang: lang.code, documents: documents.length, ...languageIndex(documents, kept[lang.code]) };
+});
+if (keptFile && languages.some((l) => l.made)) writeKept(keptFile, basis, Object.fromEntries(languages.map((l) => [l.lang, l.keep])));
 parentPort!.postMessage({
-  languages: languages.map(({ lang, docs }) => ({ lang, index: buildSearchIndex(docs) })),
-  documents: languages.reduce((n, l) => n + l.docs.length, 0),
+  languages: languages.map(({ lang, files }) => ({ lang, index: files })),
+  documents: languages.reduce((n, l) => n + l.documents, 0),
+  made: languages.reduce((n, l) => n + l.made, 0),
 } satisfies BuiltIndex);

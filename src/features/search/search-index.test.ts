@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { buildSearchIndex, DAYS_FILE, readDays, searchIndex, documentNumber, wordPart, wordPartFile, type DaysFile, type SearchDocument, type WordPart } from './search-index.ts';
+import {
+  buildSearchIndex,
+  updateSearchIndex,
+  DAYS_FILE,
+  readDays,
+  searchIndex,
+  documentNumber,
+  wordPart,
+  wordPartFile,
+  type DaysFile,
+  type SearchDocument,
+  type WordPart,
+} from './search-index.ts';
 
 const doc = (id: number, title: string, text: string, day: string | null = '2026-03-21', kind: SearchDocument['kind'] = 'post'): SearchDocument => ({
   kind,
@@ -91,5 +103,47 @@ describe('a longer word of the query', () => {
     const files = buildSearchIndex([doc(1, 'Новая школа', 'Открыта школа.'), doc(2, 'Ремонт школы', 'В школах района.'), doc(3, 'Школьный двор', '')]);
     const found = await searchIndex('школа', async (name) => JSON.parse(files.get(name)!) as unknown);
     expect(found.map((r) => r.title)).toEqual(['Новая школа', 'Школьный двор', 'Ремонт школы']);
+  });
+});
+
+describe('the search index kept from an earlier build and updated', () => {
+  const sorted = (files: Map<string, string>) => [...files].sort(([a], [b]) => (a < b ? -1 : 1));
+  /** The update of `before`'s index to `after`, as the build makes it: the documents gone or changed leave, the new and changed come. */
+  const updated = (before: SearchDocument[], after: SearchDocument[]) => {
+    const key = (d: SearchDocument) => documentNumber(d.kind, d.id);
+    const was = new Map(before.map((d) => [key(d), JSON.stringify(d)]));
+    const now = new Set(after.map(key));
+    const removed = new Set([...was.keys()].filter((n) => !now.has(n) || after.some((d) => key(d) === n && JSON.stringify(d) !== was.get(n))));
+    return updateSearchIndex(
+      buildSearchIndex(before),
+      removed,
+      after.filter((d) => was.get(key(d)) !== JSON.stringify(d)),
+    );
+  };
+
+  it('is the bytes of an index made anew: a post added, one retitled, one removed, a page added', () => {
+    const after = [
+      ...DOCS.filter((d) => d.id !== 3),
+      { ...DOCS[1]!, title: 'Maktab ochildi' },
+      doc(9, 'Sayllar', 'Mahallalarda sayllar.', '2026-11-25'),
+      doc(10, 'Aloqa', 'Murojaat uchun.', null, 'page'),
+    ].filter((d, i, all) => all.findLastIndex((o) => o.id === d.id && o.kind === d.kind) === i);
+    const files = updated(DOCS, after);
+    expect(sorted(files)).toEqual(sorted(buildSearchIndex(after)));
+  });
+
+  it('is the bytes of an index made anew through many rounds of additions, edits and removals', () => {
+    let seed = 7;
+    const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    const words = ['maktab', 'bogʻcha', 'yoʻl', 'suv', 'hokim', 'sayl', 'школа', 'дорога', 'navroʻz', 'bayram', 'tuman', 'mahalla'];
+    const text = (n: number) => Array.from({ length: n }, () => words[random(words.length)]).join(' ');
+    let docs = Array.from({ length: 300 }, (_, i) => doc(i + 1, text(3), text(12), random(3) ? `2026-0${1 + random(9)}-1${random(9)}` : null, random(10) ? 'post' : 'page'));
+    docs = docs.filter((d, i) => docs.findIndex((o) => o.id === d.id) === i);
+    for (let round = 0; round < 12; round++) {
+      const next = docs.filter(() => random(40) !== 0).map((d) => (random(30) ? d : { ...d, title: text(2), text: text(8) }));
+      for (let k = random(4); k >= 0; k--) next.push(doc(400 + round * 10 + k, text(3), text(10), '2026-11-2' + random(9)));
+      expect(sorted(updated(docs, next)), `round ${round}`).toEqual(sorted(buildSearchIndex(next)));
+      docs = next;
+    }
   });
 });

@@ -82,9 +82,14 @@ const undelta = (list: readonly number[]) => {
 const dayNumber = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / 86_400_000);
 export const dayOfNumber = (n: number) => new Date(n * 86_400_000).toISOString().slice(0, 10);
 
+/** A document in a word's list: its number, doubled, plus one when the word is in its title. */
+const wordEntry = (n: number, inTitle: boolean) => n * 2 + (inTitle ? 1 : 0);
+const documentEntry = (doc: SearchDocument): DocumentEntry => [doc.title, doc.href, doc.type, doc.day ?? 0];
+const byNumber = (a: SearchDocument, b: SearchDocument) => documentNumber(a.kind, a.id) - documentNumber(b.kind, b.id);
+
 /** Every file of one language's index, by name: the same documents give the same bytes. */
 export function buildSearchIndex(documents: readonly SearchDocument[]): Map<string, string> {
-  const sorted = [...documents].sort((a, b) => documentNumber(a.kind, a.id) - documentNumber(b.kind, b.id));
+  const sorted = [...documents].sort(byNumber);
   // Each word's documents, in the order of their numbers: a document is taken once per word, marked when the
   // word is in its title (its title is read first). No set per word or per document: at 10,000 posts a
   // language they took half of the index's 10 s.
@@ -98,13 +103,13 @@ export function buildSearchIndex(documents: readonly SearchDocument[]): Map<stri
       let entry = words.get(word);
       if (!entry) words.set(word, (entry = { list: [], last: -1 }));
       if (entry.last === n) return;
-      entry.list.push(n * 2 + (inTitle ? 1 : 0));
+      entry.list.push(wordEntry(n, inTitle));
       entry.last = n;
     };
     for (const word of searchWords(doc.title)) take(word, true);
     for (const word of searchWords(doc.text)) take(word, false);
     const part = docParts.get(documentPart(n)) ?? {};
-    part[n] = [doc.title, doc.href, doc.type, doc.day ?? 0];
+    part[n] = documentEntry(doc);
     docParts.set(documentPart(n), part);
     if (doc.day) days.push([n, dayNumber(doc.day)]);
   }
@@ -115,6 +120,68 @@ export function buildSearchIndex(documents: readonly SearchDocument[]): Map<stri
   for (const [i, part] of [...docParts].sort(([a], [b]) => a - b)) files.set(documentPartFile(i), JSON.stringify(part));
   const daysFile: DaysFile = { n: deltas(days.map(([n]) => n)), d: days.map(([, d]) => d) };
   files.set(DAYS_FILE, JSON.stringify(daysFile));
+  return files;
+}
+
+/**
+ * The files of an index made from some documents (`previous`, as buildSearchIndex made them), after the documents
+ * numbered in `removed` have left it and `added` have come (a changed document is in both): the bytes
+ * buildSearchIndex makes of the documents now. Only the parts that change are made again; every word part is
+ * read when a document leaves, to take it out of the lists of its words.
+ */
+export function updateSearchIndex(previous: ReadonlyMap<string, string>, removed: ReadonlySet<number>, added: readonly SearchDocument[]): Map<string, string> {
+  const files = new Map(previous);
+  const sorted = [...added].sort(byNumber);
+  const leaving = new Set([...removed, ...sorted.map((doc) => documentNumber(doc.kind, doc.id))]);
+  // The new entries of each word, by word part, in the order of the documents' numbers.
+  const coming = new Map<number, Map<string, number[]>>();
+  for (const doc of sorted) {
+    const n = documentNumber(doc.kind, doc.id);
+    const seen = new Set<string>();
+    const take = (word: string, inTitle: boolean) => {
+      if (word.length < MIN_WORD || seen.has(word)) return;
+      seen.add(word);
+      let part = coming.get(wordPart(word));
+      if (!part) coming.set(wordPart(word), (part = new Map()));
+      part.set(word, [...(part.get(word) ?? []), wordEntry(n, inTitle)]);
+    };
+    for (const word of searchWords(doc.title)) take(word, true);
+    for (const word of searchWords(doc.text)) take(word, false);
+  }
+  for (let i = 0; i < WORD_PARTS; i++) {
+    const additions = coming.get(i);
+    // Unless a document leaves, a part without new words stays as it is.
+    if (!additions && !removed.size) continue;
+    const lists = new Map<string, number[]>();
+    let changed = !!additions;
+    for (const [word, list] of JSON.parse(previous.get(wordPartFile(i)) ?? '[]') as WordPart) {
+      const entries = undelta(list);
+      const kept = entries.filter((entry) => !leaving.has(entry >> 1));
+      if (kept.length !== entries.length) changed = true;
+      if (kept.length) lists.set(word, kept);
+    }
+    if (!changed) continue;
+    for (const [word, entries] of additions ?? [])
+      lists.set(
+        word,
+        [...(lists.get(word) ?? []), ...entries].sort((a, b) => a - b),
+      );
+    files.set(wordPartFile(i), JSON.stringify([...lists.keys()].sort().map((word) => [word, deltas(lists.get(word)!)])));
+  }
+  for (const part of new Set([...leaving].map(documentPart))) {
+    const entries = JSON.parse(previous.get(documentPartFile(part)) ?? '{}') as Record<number, DocumentEntry>;
+    for (const n of leaving) if (documentPart(n) === part) delete entries[n];
+    for (const doc of sorted) if (documentPart(documentNumber(doc.kind, doc.id)) === part) entries[documentNumber(doc.kind, doc.id)] = documentEntry(doc);
+    if (Object.keys(entries).length) files.set(documentPartFile(part), JSON.stringify(entries));
+    else files.delete(documentPartFile(part));
+  }
+  const before = JSON.parse(previous.get(DAYS_FILE) ?? '{"n":[],"d":[]}') as DaysFile;
+  const days = undelta(before.n)
+    .map((n, i): [number, number] => [n, before.d[i]!])
+    .filter(([n]) => !leaving.has(n));
+  for (const doc of sorted) if (doc.day) days.push([documentNumber(doc.kind, doc.id), dayNumber(doc.day)]);
+  days.sort(([a], [b]) => a - b);
+  files.set(DAYS_FILE, JSON.stringify({ n: deltas(days.map(([n]) => n)), d: days.map(([, d]) => d) } satisfies DaysFile));
   return files;
 }
 

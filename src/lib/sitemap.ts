@@ -90,6 +90,7 @@ const partFile = (part: string, n: number) => (part ? `sitemap-${part}-${n}.xml`
  */
 export function sitemapFiles(addresses: readonly string[], options: Omit<SitemapOptions, 'filter'>): Map<string, string> {
   const { site, defaultLocale, locales, entryLimit = 1_000 } = options;
+  if (!Number.isInteger(entryLimit) || entryLimit < 1 || entryLimit > 50_000) throw new Error(`a sitemap file holds 1 to 50,000 addresses, not ${entryLimit}`);
 
   // The same page in every language: its path without the language's prefix (the library's parseI18nUrl).
   const parse = (url: string): Alternate => {

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import librarySitemap from '@astrojs/sitemap';
 import type { AstroIntegration } from 'astro';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sitemap } from '../../src/lib/sitemap.ts';
+import { sitemap, sitemapFiles } from '../../src/lib/sitemap.ts';
 
 const locales = { 'uz-latn': 'uz-Latn', 'uz-cyrl': 'uz-Cyrl', ru: 'ru', en: 'en' };
 const folders: string[] = [];
@@ -120,6 +120,12 @@ describe('the sitemap', () => {
     const split = await written(sitemap({ ...options, reusedWithoutAstro: () => reused }), 'https://gov.example', '/', handed);
     expect(split).toEqual(await written(sitemap(options), 'https://gov.example', '/', pages));
     expect(split['sitemap-0.xml']).toContain('<url><loc>https://gov.example/</loc>');
+  });
+
+  it('refuses files of no address or of more than the protocol allows', () => {
+    const options = { site: 'https://gov.example/', defaultLocale: 'uz-latn', locales };
+    for (const entryLimit of [0, 0.5, 50_001, Number.NaN])
+      expect(() => sitemapFiles(['https://gov.example/'], { ...options, entryLimit })).toThrow('a sitemap file holds 1 to 50,000 addresses');
   });
 
   it('fails the build when it would list no page', async () => {

@@ -4,21 +4,15 @@
  * whose source changed (src/features/search/search-index.ts `updateSearchIndex`): made whole, the index took 5 s
  * of a core on every rebuild at 10,000 posts per language, the more the larger the archive.
  *
- * What the index is made with besides its documents (its code, the settings, the installed packages) is the
- * basis the kept index was made on: with another basis, a file that cannot be read, a document without a source
+ * What the index is made with besides its documents (./index-basis.ts) is the basis the kept index was made on: with another basis, a file that cannot be read, a document without a source
  * or more than a quarter of the documents changed (and more than `MOST_CHANGED`), the index is made whole.
  */
-import { hash } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
 import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
-import { readConfig } from '../../../src/config.ts';
 import { buildSearchIndex, updateSearchIndex } from '../../../src/features/search/search-index.ts';
 import type { SearchSource } from '../../../src/lib/search-documents.ts';
-import { codeFiles } from '../../lib/code-graph.ts';
 import { replaceFileSync } from '../../lib/replace-file.ts';
 
 export interface KeptLanguage {
@@ -35,15 +29,6 @@ interface KeptIndex {
 
 /** An update takes up to this many changed documents, and more only while they are under a quarter of the index. */
 const MOST_CHANGED = 100;
-
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-
-/** What the index is made with besides its documents: the code of its thread, the settings and the installed packages. */
-export async function indexBasis(): Promise<string> {
-  const code = await codeFiles([fileURLToPath(new URL('./search-index-worker.ts', import.meta.url))], ROOT);
-  const texts = await Promise.all([...code, `${ROOT}package-lock.json`].map((file) => readFile(file, 'utf8')));
-  return hash('sha256', JSON.stringify([texts, readConfig()]));
-}
 
 /** The index kept in `file`, by language, when it was made on `basis`; else nothing. */
 export function readKept(file: string, basis: string): Record<string, KeptLanguage> {
@@ -75,22 +60,29 @@ export function writeKept(file: string, basis: string, languages: Record<string,
 
 /**
  * A language's index from its documents, updated from the kept one when there is one: the files, how many
- * documents were made (read and split into words), and what to keep (undefined when a document has no source).
+ * documents were made (read and split into words) and how many left, and what to keep (undefined when a document
+ * has no source). An update that fails (a kept file damaged past what its reading found) makes the index whole.
  */
-export function languageIndex(documents: readonly SearchSource[], kept: KeptLanguage | undefined): { files: Map<string, string>; made: number; keep?: KeptLanguage } {
+export function languageIndex(documents: readonly SearchSource[], kept: KeptLanguage | undefined): { files: Map<string, string>; made: number; left: number; keep?: KeptLanguage } {
   const sources = new Map<number, string>();
   for (const { number, source } of documents) if (source !== undefined) sources.set(number, source);
-  const keep = sources.size === documents.length ? { sources } : undefined;
-  const changed = kept ? documents.filter((d) => d.source === undefined || kept.sources.get(d.number) !== d.source) : documents;
-  const removed = kept ? [...kept.sources.keys()].filter((n) => sources.get(n) !== kept.sources.get(n)) : [];
-  if (!kept || !keep || changed.length + removed.length > Math.max(MOST_CHANGED, documents.length / 4)) {
+  const complete = sources.size === documents.length;
+  const whole = () => {
     const files = buildSearchIndex(documents.map((d) => d.document()));
-    return { files, made: documents.length, keep: keep && { ...keep, files } };
+    return { files, made: documents.length, left: 0, keep: complete ? { sources, files } : undefined };
+  };
+  if (!kept || !complete) return whole();
+  const changed = documents.filter((d) => kept.sources.get(d.number) !== d.source);
+  const removed = [...kept.sources.keys()].filter((n) => sources.get(n) !== kept.sources.get(n));
+  if (changed.length + removed.length > Math.max(MOST_CHANGED, documents.length / 4)) return whole();
+  try {
+    const files = updateSearchIndex(
+      kept.files,
+      new Set(removed),
+      changed.map((d) => d.document()),
+    );
+    return { files, made: changed.length, left: removed.length, keep: { sources, files } };
+  } catch {
+    return whole();
   }
-  const files = updateSearchIndex(
-    kept.files,
-    new Set(removed),
-    changed.map((d) => d.document()),
-  );
-  return { files, made: changed.length, keep: { ...keep, files } };
 }

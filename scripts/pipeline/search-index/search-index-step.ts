@@ -10,6 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { indexFolder } from '../../../src/features/search/search-index.ts';
+import { indexBasis } from './index-basis.ts';
 import type { BuiltIndex, IndexThreadData } from './search-index-worker.ts';
 
 export interface SearchIndexThread {
@@ -21,20 +22,29 @@ export interface SearchIndexThread {
 
 /** Starts making every language's index in a thread of its own, updating the one kept in `keptFile` (./kept-index.ts). */
 export function startSearchIndex(keptFile?: string): SearchIndexThread {
-  const worker = new Worker(new URL('./search-index-worker.ts', import.meta.url), { workerData: { keptFile } satisfies IndexThreadData });
+  let worker: Worker | undefined;
   let stopped = false;
-  const built = new Promise<BuiltIndex>((ok, fail) => {
-    worker.once('message', (index: BuiltIndex) => ok(index));
-    worker.once('error', fail);
-    worker.once('exit', (code) => fail(new Error(stopped ? 'the search index was stopped' : `the search index's thread stopped before it answered (exit code ${code})`)));
-  }).finally(() => void worker.terminate());
+  const built = (async () => {
+    // Taken before the thread loads the index's code: code deployed meanwhile makes the next build's basis
+    // differ from the one kept, never labels an index made by the old code with the new code's basis.
+    const basis = keptFile ? await indexBasis().catch(() => undefined) : undefined;
+    if (stopped) throw new Error('the search index was stopped');
+    const thread = (worker = new Worker(new URL('./search-index-worker.ts', import.meta.url), {
+      workerData: { kept: keptFile && basis ? { file: keptFile, basis } : undefined } satisfies IndexThreadData,
+    }));
+    return await new Promise<BuiltIndex>((ok, fail) => {
+      thread.once('message', (index: BuiltIndex) => ok(index));
+      thread.once('error', fail);
+      thread.once('exit', (code) => fail(new Error(stopped ? 'the search index was stopped' : `the search index's thread stopped before it answered (exit code ${code})`)));
+    });
+  })().finally(() => void worker?.terminate());
   // Its error is the build's only when the build reaches it: a failed render reports its own.
   built.catch(() => undefined);
   return {
     built,
     stop: async () => {
       stopped = true;
-      await worker.terminate();
+      await worker?.terminate();
     },
   };
 }

@@ -4,7 +4,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { contentFor } from '../../../src/content/store.ts';
 import { LANGUAGES } from '../../../src/i18n/languages.ts';
 import { searchSources } from '../../../src/lib/search-documents.ts';
-import { indexBasis, languageIndex, readKept, writeKept } from './kept-index.ts';
+import { languageIndex, readKept, writeKept } from './kept-index.ts';
 
 export interface BuiltIndex {
   /** Each language's index files, by name. */
@@ -14,9 +14,9 @@ export interface BuiltIndex {
   made: number;
 }
 
-/** Where the index is kept between builds (none: made whole each time). */
+/** Where the index is kept between builds, and the basis it is made on now (none: made whole each time). */
 export interface IndexThreadData {
-  keptFile?: string;
+  kept?: { file: string; basis: string };
 }
 
 // The index is wanted only once the pages are rendered: on Linux, where each thread has a priority of its own,
@@ -24,14 +24,13 @@ export interface IndexThreadData {
 // 1.2 s from Astro's part of a steady rebuild). Elsewhere the whole process would yield, so it does not.
 if (process.platform === 'linux') setPriority(constants.priority.PRIORITY_LOW);
 
-const { keptFile } = (workerData ?? {}) as IndexThreadData;
-const basis = keptFile ? await indexBasis() : '';
-const kept = keptFile ? readKept(keptFile, basis) : {};
+const { kept: keptAt } = (workerData ?? {}) as IndexThreadData;
+const kept = keptAt ? readKept(keptAt.file, keptAt.basis) : {};
 const languages = LANGUAGES.map((lang) => {
   const documents = searchSources(lang, contentFor(lang));
   return { lang: lang.code, documents: documents.length, ...languageIndex(documents, kept[lang.code]) };
 });
-if (keptFile && languages.some((l) => l.made)) writeKept(keptFile, basis, Object.fromEntries(languages.map((l) => [l.lang, l.keep])));
+if (keptAt && languages.some((l) => l.made || l.left)) writeKept(keptAt.file, keptAt.basis, Object.fromEntries(languages.map((l) => [l.lang, l.keep])));
 parentPort!.postMessage({
   languages: languages.map(({ lang, files }) => ({ lang, index: files })),
   documents: languages.reduce((n, l) => n + l.documents, 0),

@@ -132,6 +132,14 @@ describe('the search index kept from an earlier build and updated', () => {
     expect(sorted(files)).toEqual(sorted(buildSearchIndex(after)));
   });
 
+  it('holds for ids from 2^29 on, and ranks them by id', async () => {
+    const before = [doc(5, 'Beta', ''), doc(2 ** 29, 'Alpha beta', 'beta'), doc(2 ** 31 + 3, 'Gamma', 'delta')];
+    const after = [before[0]!, { ...before[1]!, title: 'Beta gamma' }, doc(2 ** 31 + 1, 'Epsilon', ''), before[2]!];
+    const files = updated(before, after);
+    expect(sorted(files)).toEqual(sorted(buildSearchIndex(after)));
+    expect((await searchIndex('gamma', reader(files))).map((r) => r.title)).toEqual(['Gamma', 'Beta gamma']);
+  });
+
   it('is the bytes of an index made anew through many rounds of additions, edits and removals', () => {
     let seed = 7;
     const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);

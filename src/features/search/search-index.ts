@@ -84,6 +84,8 @@ export const dayOfNumber = (n: number) => new Date(n * 86_400_000).toISOString()
 
 /** A document in a word's list: its number, doubled, plus one when the word is in its title. */
 const wordEntry = (n: number, inTitle: boolean) => n * 2 + (inTitle ? 1 : 0);
+/** Half a number, rounded down: an entry's document, a document's id. Not `>> 1`, which wraps from 2^31 (ids from 2^29). */
+const half = (n: number) => Math.floor(n / 2);
 const documentEntry = (doc: SearchDocument): DocumentEntry => [doc.title, doc.href, doc.type, doc.day ?? 0];
 const byNumber = (a: SearchDocument, b: SearchDocument) => documentNumber(a.kind, a.id) - documentNumber(b.kind, b.id);
 
@@ -156,7 +158,7 @@ export function updateSearchIndex(previous: ReadonlyMap<string, string>, removed
     let changed = !!additions;
     for (const [word, list] of JSON.parse(previous.get(wordPartFile(i)) ?? '[]') as WordPart) {
       const entries = undelta(list);
-      const kept = entries.filter((entry) => !leaving.has(entry >> 1));
+      const kept = entries.filter((entry) => !leaving.has(half(entry)));
       if (kept.length !== entries.length) changed = true;
       if (kept.length) lists.set(word, kept);
     }
@@ -172,7 +174,9 @@ export function updateSearchIndex(previous: ReadonlyMap<string, string>, removed
     const entries = JSON.parse(previous.get(documentPartFile(part)) ?? '{}') as Record<number, DocumentEntry>;
     for (const n of leaving) if (documentPart(n) === part) delete entries[n];
     for (const doc of sorted) if (documentPart(documentNumber(doc.kind, doc.id)) === part) entries[documentNumber(doc.kind, doc.id)] = documentEntry(doc);
-    if (Object.keys(entries).length) files.set(documentPartFile(part), JSON.stringify(entries));
+    // In the order of their numbers, as a whole build adds them: an object keeps numbers from 2^32 in the order they came.
+    const inOrder = Object.entries(entries).sort(([a], [b]) => Number(a) - Number(b));
+    if (inOrder.length) files.set(documentPartFile(part), JSON.stringify(Object.fromEntries(inOrder)));
     else files.delete(documentPartFile(part));
   }
   const before = JSON.parse(previous.get(DAYS_FILE) ?? '{"n":[],"d":[]}') as DaysFile;
@@ -217,8 +221,8 @@ export async function searchIndex(query: string, read: ReadIndexFile): Promise<I
       if (!indexWord.startsWith(stem)) continue;
       const whole = indexWord === word ? 1 : 0;
       for (const entry of undelta(list)) {
-        const n = entry >> 1;
-        found.set(n, Math.max(found.get(n) ?? 0, (entry & 1 ? 4 : 1) + whole));
+        const n = half(entry);
+        found.set(n, Math.max(found.get(n) ?? 0, (entry % 2 ? 4 : 1) + whole));
       }
     }
     perWord.push(found);
@@ -227,7 +231,7 @@ export async function searchIndex(query: string, read: ReadIndexFile): Promise<I
   const scores = [...first!].flatMap(([n, score]): [number, number][] =>
     others.every((found) => found.has(n)) ? [[n, others.reduce((sum, found) => sum + found.get(n)!, score)]] : [],
   );
-  const best = scores.sort(([a, sa], [b, sb]) => sb - sa || (b >> 1) - (a >> 1) || b - a).slice(0, MAX_RESULTS);
+  const best = scores.sort(([a, sa], [b, sb]) => sb - sa || half(b) - half(a) || b - a).slice(0, MAX_RESULTS);
   const docParts = new Map<number, Promise<Record<number, DocumentEntry>>>();
   for (const [n] of best) if (!docParts.has(documentPart(n))) docParts.set(documentPart(n), read(documentPartFile(documentPart(n))) as Promise<Record<number, DocumentEntry>>);
   const results: IndexResult[] = [];

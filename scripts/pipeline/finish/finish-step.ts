@@ -464,7 +464,12 @@ export async function finishBuild(
   if (memoFile && !checked.broken.length) await writeMemo(memoFile, { basis, files: sitePaths, pages: pass.memo });
 
   return {
-    hashes: Object.fromEntries(Object.entries(pass.hashes).sort(([a], [b]) => (a < b ? -1 : 1))),
+    // The default sort compares as `<` does, without calling back into JS for each of 1.5 million comparisons (95,000 files).
+    hashes: Object.fromEntries(
+      Object.keys(pass.hashes)
+        .sort()
+        .map((path) => [path, pass.hashes[path]!]),
+    ),
     links: checked,
     compressed: { files: pass.compressible, ...compressor.stats, pruned: await compressor.prune() },
     fragments: fragments.text.size,

@@ -40,9 +40,10 @@ export interface LanguageContent {
    */
   postDigests?: Record<number, string>;
   /**
-   * The files each post's text names (text-files.ts), found when the pull read it and kept with its digest: the page keys
-   * take them from here rather than search every text again. A post that names none is left out. Absent in a
-   * snapshot of an earlier version: the texts are then searched.
+   * The files each post's text names and what the sanitiser removes from it (text-files.ts), found when the pull
+   * read it and kept with its digest: the page keys and the build's report take them from here rather than read
+   * every text again. A post that names none and loses nothing is left out. Absent in a snapshot of an earlier
+   * version: the texts are then searched.
    */
   postFiles?: Record<number, TextFiles>;
   /** Content pages that the menu references. */

@@ -15,6 +15,11 @@ export interface TextFiles {
   /** `<img src>`: a post's own picture (`imageUrl`) is not in its text, and is drawn in other sizes. */
   textPictures: string[];
   documents: string[];
+  /**
+   * In a post's files kept by the pull: the elements the sanitiser removes from its text with what they held, by
+   * tag name (src/lib/editor-content.ts `removedElements`, for the build's report); absent when it removes none.
+   */
+  removed?: Record<string, number>;
 }
 
 const NO_FILES: TextFiles = { textPictures: [], documents: [] };
@@ -24,8 +29,8 @@ export const findTextFiles = (html: string, mediaBase: string): TextFiles => ({
   documents: documentLinkUrls(html, mediaBase),
 });
 
-/** Whether a text names no file: the snapshot leaves such a post out of `postFiles`. */
-export const namesNoFile = (files: TextFiles) => !files.textPictures.length && !files.documents.length;
+/** Whether a text names no file and loses nothing to the sanitiser: the snapshot leaves such a post out of `postFiles`. */
+export const foundNothing = (files: TextFiles) => !files.textPictures.length && !files.documents.length && !files.removed;
 
 /** The files the pull found in a post of `content`, or undefined when it did not look (an earlier version's snapshot). */
 export const filesOfPost = (content: Pick<LanguageContent, 'postFiles'>, id: number): TextFiles | undefined => content.postFiles && (content.postFiles[id] ?? NO_FILES);
@@ -35,13 +40,16 @@ export const postPictures = (post: Post, files: TextFiles, mediaBase: string): s
   typeof post.imageUrl === 'string' && post.imageUrl ? [pictureUrl(post.imageUrl, mediaBase), ...files.textPictures] : files.textPictures;
 
 /**
- * The files of every editor's text of a snapshot, text by text: a post's as the pull kept them, when it found
- * them against this media base; any other text's found now.
+ * The files of every editor's text of a snapshot, text by text: a post's as the pull kept them (`kept`), when it
+ * found them against this media base; any other text's found now.
  */
-export function* snapshotTextFiles(snapshot: Snapshot, mediaBase: string): Generator<{ item: string; files: TextFiles }> {
-  const kept = snapshot.postFilesFoundWith?.mediaBase === mediaBase;
+export function* snapshotTextFiles(
+  snapshot: Snapshot,
+  mediaBase: string,
+): Generator<{ item: string; language: keyof Snapshot['languages']; html: string; files: TextFiles; kept: boolean }> {
+  const keptHere = snapshot.postFilesFoundWith?.mediaBase === mediaBase;
   for (const { item, language, html, postId } of snapshotTexts(snapshot)) {
-    const files = kept && postId !== undefined ? filesOfPost(snapshot.languages[language], postId) : undefined;
-    yield { item, files: files ?? findTextFiles(html, mediaBase) };
+    const files = keptHere && postId !== undefined ? filesOfPost(snapshot.languages[language], postId) : undefined;
+    yield { item, language, html, files: files ?? findTextFiles(html, mediaBase), kept: files !== undefined };
   }
 }

@@ -9,7 +9,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SampleApi } from '../../scripts/sample-api/server.ts';
 import { pullContent } from '../../scripts/pipeline/pull/pull-content.ts';
-import { SNAPSHOT_FILE, type Snapshot } from '../../src/content/snapshot.ts';
+import { removedFromTexts } from '../../scripts/pipeline/pull/content-report.ts';
+import { removedElements } from '../../src/lib/editor-content.ts';
+import { SNAPSHOT_FILE, snapshotTexts, type Snapshot } from '../../src/content/snapshot.ts';
 import type { ContentChanges } from '../../src/content/changes.ts';
 import { startTestApi } from '../helpers/sample-api.ts';
 import { LANGUAGES } from '../../src/i18n/languages.ts';
@@ -71,6 +73,19 @@ describe('a pull told what changed', () => {
     const summary = await pull(incremental, [{ type: 'post', id }]);
     expect(Object.values(summary.snapshot.languages).map((c) => c.postFiles?.[id])).toEqual(LANGUAGES.map(() => added));
     // The other posts' files, taken from the previous pull, are the ones a full pull finds.
+    await expectSameAsFull();
+  }, 120_000);
+
+  it("a post's text edited to hold a script and a form: the report names what the sanitiser removes from what the pull kept, as reading every text finds", async () => {
+    const id = newsId(35);
+    api.db.prepare(`UPDATE posts SET html = html || '<script>alert(1)</script><form><input></form>' WHERE id = ?`).run(id);
+    const summary = await pull(incremental, [{ type: 'post', id }]);
+    expect(Object.values(summary.snapshot.languages).map((c) => c.postFiles?.[id]?.removed)).toEqual(LANGUAGES.map(() => ({ script: 1, form: 1, input: 1 })));
+    const report = removedFromTexts(summary.snapshot, api.url);
+    expect(report.filter((r) => r.item.startsWith(`post:${id}@`)).map((r) => r.elements)).toEqual(LANGUAGES.map(() => ({ script: 1, form: 1, input: 1 })));
+    // Every text read again finds the same.
+    const everyText = [...snapshotTexts(summary.snapshot)].filter(({ html }) => Object.keys(removedElements(html, api.url)).length).map(({ item }) => item);
+    expect(report.map((r) => r.item)).toEqual([...new Set(everyText)].sort());
     await expectSameAsFull();
   }, 120_000);
 

@@ -4,7 +4,8 @@
  * of it stops publishing (an editor's text is content, not code); all of it is in the build's and the
  * rebuild's report, and `/hooks/status` counts it.
  */
-import { snapshotTexts, type Snapshot } from '../../../src/content/snapshot.ts';
+import type { Snapshot } from '../../../src/content/snapshot.ts';
+import { snapshotTextFiles } from '../../../src/content/text-files.ts';
 import type { DocumentPullStats } from './pull-documents.ts';
 import { splitLocalizedPath, type LangCode } from '../../../src/i18n/languages.ts';
 import { removedElements } from '../../../src/lib/editor-content.ts';
@@ -35,11 +36,14 @@ export const contentCounts = (report: EditorContentReport | undefined) => ({
 export const deadLinksByLanguage = (dead: readonly DeadEditorLink[]): EditorContentReport['deadLinks'] =>
   dead.map((d) => ({ ...d, language: splitLocalizedPath(d.page).lang.code }));
 
-/** What the sanitiser removes from each text of the snapshot in `contentDir`: the items that lose something. */
+/**
+ * What the sanitiser removes from each text of the snapshot: the items that lose something. A post's is what
+ * the pull found when it read the post (src/content/text-files.ts): 40,000 texts are not read again.
+ */
 export function removedFromTexts(snapshot: Snapshot, mediaBase: string): RemovedFromText[] {
   const byItem = new Map<string, RemovedFromText>();
-  for (const { item, language, html } of snapshotTexts(snapshot)) {
-    const removed = removedElements(html, mediaBase);
+  for (const { item, language, html, files, kept } of snapshotTextFiles(snapshot, mediaBase)) {
+    const removed = kept ? (files.removed ?? {}) : removedElements(html, mediaBase);
     if (!Object.keys(removed).length) continue;
     const entry = byItem.get(item) ?? { item, language, elements: {} };
     for (const [tag, n] of Object.entries(removed)) entry.elements[tag] = (entry.elements[tag] ?? 0) + n;

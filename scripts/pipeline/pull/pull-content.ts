@@ -37,7 +37,8 @@ import { layOutListPages } from './list-pages.ts';
 import { LIST_PAGE_SIZE } from '../../../src/constants.ts';
 import { LANGUAGES, type Language } from '../../../src/i18n/languages.ts';
 import { codeFiles } from '../../lib/code-graph.ts';
-import { filesOfPost, findTextFiles, namesNoFile, type TextFiles } from '../../../src/content/text-files.ts';
+import { filesOfPost, findTextFiles, foundNothing, type TextFiles } from '../../../src/content/text-files.ts';
+import { removedElements } from '../../../src/lib/editor-content.ts';
 import { hasSettledSummaries, SNAPSHOT_FILE, summaryOf, type LanguageContent, type Snapshot } from '../../../src/content/snapshot.ts';
 
 export interface PullOptions {
@@ -104,14 +105,21 @@ async function readSnapshot(file: string): Promise<Snapshot | null> {
 }
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-const TEXT_FILES_MODULE = 'src/content/text-files.ts';
+/** What finds a post's files and what the sanitiser removes from it (`findInPost`). */
+const FINDING_MODULES = ['src/content/text-files.ts', 'src/lib/editor-content.ts'];
+
+/** What the pull keeps of a post's text: the files it names, and what the sanitiser removes from it (src/content/text-files.ts). */
+function findInPost(html: string, mediaBase: string): TextFiles {
+  const removed = removedElements(html, mediaBase);
+  return { ...findTextFiles(html, mediaBase), ...(Object.keys(removed).length ? { removed } : {}) };
+}
 
 /**
- * A digest of the code that finds the files of a text, the packages it uses included (package-lock.json
- * stands for them): when it changes, a pull finds every post's files again.
+ * A digest of the code that finds the files of a text and what the sanitiser removes from it, the packages it
+ * uses included (package-lock.json stands for them): when it changes, a pull finds every post's again.
  */
 async function textFilesCodeDigest(): Promise<string> {
-  const code = [...(await codeFiles([TEXT_FILES_MODULE], ROOT)), join(ROOT, 'package-lock.json')];
+  const code = [...(await codeFiles(FINDING_MODULES, ROOT)), join(ROOT, 'package-lock.json')];
   return createHash('sha256')
     .update(JSON.stringify(await Promise.all(code.map((f) => readText(f)))))
     .digest('base64url');
@@ -256,8 +264,8 @@ async function pullLanguage(client: ApiClient, language: Language, limit: Return
   const postDigests = Object.fromEntries(Object.values(posts).map((post) => [post.id, reuse.postDigest(language, post) ?? itemHash(post)]));
   const postFiles: Record<number, TextFiles> = {};
   for (const post of Object.values(posts)) {
-    const files = reuse.postFiles(language, post) ?? findTextFiles(post.html, mediaBase);
-    if (!namesNoFile(files)) postFiles[post.id] = files;
+    const files = reuse.postFiles(language, post) ?? findInPost(post.html, mediaBase);
+    if (!foundNothing(files)) postFiles[post.id] = files;
   }
   // A post whose detail could not be read is left out of every list, so no link leads nowhere.
   const lists = Object.fromEntries(listEntries.map(([name, pages]) => [name, pages.map((page) => page.filter((id) => id in posts))])) as LanguageContent['lists'];

@@ -43,3 +43,12 @@ export async function codeFiles(entries: readonly string[], root: string = proce
   }
   return [...seen].sort();
 }
+
+/**
+ * The text of a program's own files (`codeFiles`) and of package-lock.json, which stands for its packages: what a
+ * digest of the code that made something hashes, so that a change to either makes it again.
+ */
+export async function codeTexts(entries: readonly string[], root: string = process.cwd()): Promise<string[]> {
+  const files = [...(await codeFiles(entries, root)), join(root, 'package-lock.json')];
+  return Promise.all(files.map((file) => readFile(file, 'utf8')));
+}

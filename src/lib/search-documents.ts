@@ -83,5 +83,3 @@ export function searchSources(lang: Language, content: LanguageContent): SearchS
   }
   return sources;
 }
-
-export const searchDocuments = (lang: Language, content: LanguageContent): SearchDocument[] => searchSources(lang, content).map((s) => s.document());

@@ -6,7 +6,8 @@
  * library parses every address and every alternate as a URL, sorts all addresses with `localeCompare`, finds
  * the alternates by comparing each page with every other, and writes through a stream an element at a time; at
  * 44,700 pages that was 2 s of every rebuild, the more the larger the archive (profiled). It also logs a
- * failure and goes on without a sitemap; here the build fails and says why. */
+ * failure and goes on without a sitemap; here the build fails and says why.
+ */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';

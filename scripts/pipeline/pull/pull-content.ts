@@ -36,7 +36,7 @@ import { restOfList, type Named } from './list-reading.ts';
 import { layOutListPages } from './list-pages.ts';
 import { LIST_PAGE_SIZE } from '../../../src/constants.ts';
 import { LANGUAGES, type Language } from '../../../src/i18n/languages.ts';
-import { codeFiles } from '../../lib/code-graph.ts';
+import { codeTexts } from '../../lib/code-graph.ts';
 import { filesOfPost, findTextFiles, foundNothing, type TextFiles } from '../../../src/content/text-files.ts';
 import { removedElements } from '../../../src/lib/editor-content.ts';
 import { hasSettledSummaries, SNAPSHOT_FILE, summaryOf, type LanguageContent, type Snapshot } from '../../../src/content/snapshot.ts';
@@ -119,9 +119,8 @@ function findInPost(html: string, mediaBase: string): TextFiles {
  * uses included (package-lock.json stands for them): when it changes, a pull finds every post's again.
  */
 async function textFilesCodeDigest(): Promise<string> {
-  const code = [...(await codeFiles(FINDING_MODULES, ROOT)), join(ROOT, 'package-lock.json')];
   return createHash('sha256')
-    .update(JSON.stringify(await Promise.all(code.map((f) => readText(f)))))
+    .update(JSON.stringify(await codeTexts(FINDING_MODULES, ROOT)))
     .digest('base64url');
 }
 

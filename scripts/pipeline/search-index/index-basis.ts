@@ -3,15 +3,13 @@
  * settings, the installed packages, and the Node and Unicode versions by which words are split and folded.
  */
 import { hash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { readConfig } from '../../../src/config.ts';
-import { codeFiles } from '../../lib/code-graph.ts';
+import { codeTexts } from '../../lib/code-graph.ts';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
 export async function indexBasis(): Promise<string> {
-  const code = await codeFiles([fileURLToPath(new URL('./search-index-worker.ts', import.meta.url))], ROOT);
-  const texts = await Promise.all([...code, `${ROOT}package-lock.json`].map((file) => readFile(file, 'utf8')));
-  return hash('sha256', JSON.stringify([texts, readConfig(), process.versions.node, process.versions.unicode]));
+  const code = await codeTexts([fileURLToPath(new URL('./search-index-worker.ts', import.meta.url))], ROOT);
+  return hash('sha256', JSON.stringify([code, readConfig(), process.versions.node, process.versions.unicode]));
 }

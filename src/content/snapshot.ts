@@ -2,6 +2,7 @@
 import type { ContentPage, Employee, EmployeeCategory, NavGroup, PhotoGroup, Post, PostSummary, PostTypeName, Survey, Video } from '../api/types.ts';
 import type { LangCode, LangNumber } from '../i18n/languages.ts';
 import { itemKey } from './changes.ts';
+import { attachBodies, withoutBody, type BodyFiles } from './post-bodies.ts';
 import type { TextFiles } from './text-files.ts';
 
 /** What a list or side list shows of a post: never its body, so editing a body re-renders only that post's pages. */
@@ -46,6 +47,11 @@ export interface LanguageContent {
    * version: the texts are then searched.
    */
   postFiles?: Record<number, TextFiles>;
+  /**
+   * The file of each group of the posts' bodies (post-bodies.ts): the snapshot's file holds the posts without
+   * them. Absent in a snapshot of an earlier version, whose posts carry their bodies.
+   */
+  postBodies?: BodyFiles;
   /** Content pages that the menu references. */
   pages: Record<number, ContentPage>;
   employees: Record<EmployeeCategory, Employee[]>;
@@ -66,12 +72,31 @@ export interface Snapshot {
   languages: Record<LangCode, LanguageContent>;
 }
 
+/** A snapshot from the text of its file in `contentDir`, each post's body read from its own file when first asked for. */
+export function parseSnapshot(text: string, contentDir: string): Snapshot {
+  const snapshot = JSON.parse(text) as Snapshot;
+  for (const content of Object.values(snapshot.languages ?? {})) if (content?.posts) attachBodies(content, contentDir);
+  return snapshot;
+}
+
+/** The text of a snapshot's file: a language whose bodies have their files (`postBodies`) without them. */
+export function snapshotFileText(snapshot: Snapshot): string {
+  const languages = Object.fromEntries(
+    Object.entries(snapshot.languages).map(([code, c]) => [
+      code,
+      c.postBodies ? { ...c, posts: Object.fromEntries(Object.entries(c.posts).map(([id, post]) => [id, withoutBody(post)])) } : c,
+    ]),
+  );
+  return JSON.stringify({ ...snapshot, languages });
+}
+
 /** An editor's text of a snapshot (a post's body, a page, a biography, duties), with the item and language it belongs to. */
 export interface SnapshotText {
   /** The snapshot item key (`post:12@ru`). */
   item: string;
   language: LangCode;
-  html: string;
+  /** The text: a post's body is read from its file (post-bodies.ts) only when asked for. */
+  html: () => string;
   /** The post's id, when the text is a post's body. */
   postId?: number;
 }
@@ -79,13 +104,14 @@ export interface SnapshotText {
 /** Every editor's text of a snapshot, in every language. */
 export function* snapshotTexts(snapshot: Snapshot): Generator<SnapshotText> {
   for (const [code, c] of Object.entries(snapshot.languages) as [LangCode, LanguageContent][]) {
-    for (const p of Object.values(c.posts)) yield { item: itemKey('post', code, p.id), language: code, html: p.html, postId: p.id };
-    for (const p of Object.values(c.pages)) yield { item: itemKey('page', code, p.id), language: code, html: p.html };
+    // A post's body is read only by those that ask for it: most take a post's files as the pull kept them (text-files.ts).
+    for (const p of Object.values(c.posts)) yield { item: itemKey('post', code, p.id), language: code, html: () => p.html, postId: p.id };
+    for (const p of Object.values(c.pages)) yield { item: itemKey('page', code, p.id), language: code, html: () => p.html };
     for (const [cat, people] of Object.entries(c.employees)) {
       for (const e of people) {
         const item = itemKey('employee', code, `${cat}/${e.id}`);
-        yield { item, language: code, html: e.biographyHtml };
-        yield { item, language: code, html: e.dutiesHtml };
+        yield { item, language: code, html: () => e.biographyHtml };
+        yield { item, language: code, html: () => e.dutiesHtml };
       }
     }
   }

@@ -1,6 +1,6 @@
 /**
  * What pages read: the snapshot written by the build-time pull. Read from disk
- * once per build; never from the network.
+ * once per build, a post's body only when a page asks for it (post-bodies.ts); never from the network.
  */
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,7 +8,7 @@ import type { Post } from '../api/types.ts';
 import { readConfig } from '../config.ts';
 import { readTextSync } from './read-text.ts';
 import type { Language } from '../i18n/languages.ts';
-import { hasSettledSummaries, SNAPSHOT_FILE, type LanguageContent, type Snapshot } from './snapshot.ts';
+import { hasSettledSummaries, parseSnapshot, SNAPSHOT_FILE, type LanguageContent, type Snapshot } from './snapshot.ts';
 
 /**
  * Read once per process, not once per copy of this module: Astro's build loads its own bundled copy beside
@@ -20,7 +20,8 @@ type Read = { file: string; ino: number; size: number; mtimeMs: number; ctimeMs:
 const process_ = globalThis as typeof globalThis & { [READ]?: Read };
 
 function snapshot(): Snapshot {
-  const file = join(readConfig().contentDir, SNAPSHOT_FILE);
+  const { contentDir } = readConfig();
+  const file = join(contentDir, SNAPSHOT_FILE);
   let stat: { ino: number; size: number; mtimeMs: number; ctimeMs: number } | undefined;
   try {
     const { ino, size, mtimeMs, ctimeMs } = statSync(file);
@@ -33,7 +34,7 @@ function snapshot(): Snapshot {
   if (stat && last?.file === file && (['ino', 'size', 'mtimeMs', 'ctimeMs'] as const).every((k) => last[k] === stat[k])) return last.snapshot;
   let read: Snapshot;
   try {
-    read = JSON.parse(readTextSync(file)) as Snapshot;
+    read = parseSnapshot(readTextSync(file), contentDir);
   } catch (err) {
     throw new Error(`No content snapshot at ${file}: run "npm run build" (it pulls first). ${String(err)}`, { cause: err });
   }

@@ -46,10 +46,10 @@ export const postPictures = (post: Post, files: TextFiles, mediaBase: string): s
 export function* snapshotTextFiles(
   snapshot: Snapshot,
   mediaBase: string,
-): Generator<{ item: string; language: keyof Snapshot['languages']; html: string; files: TextFiles; kept: boolean }> {
+): Generator<{ item: string; language: keyof Snapshot['languages']; html: () => string; files: TextFiles; kept: boolean }> {
   const keptHere = snapshot.postFilesFoundWith?.mediaBase === mediaBase;
   for (const { item, language, html, postId } of snapshotTexts(snapshot)) {
     const files = keptHere && postId !== undefined ? filesOfPost(snapshot.languages[language], postId) : undefined;
-    yield { item, language, html, files: files ?? findTextFiles(html, mediaBase), kept: files !== undefined };
+    yield { item, language, html, files: files ?? findTextFiles(html(), mediaBase), kept: files !== undefined };
   }
 }

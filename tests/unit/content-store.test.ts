@@ -63,4 +63,19 @@ describe('the content store', () => {
     writeFileSync(join(dir, 'snapshot.json'), JSON.stringify(snapshot([1, 2])));
     expect(other.contentFor(LANGUAGES[0]!).listPages.news).toEqual([[1, 2]]);
   });
+
+  it("reads a post's body only when a page asks for it, and says to pull again when its file is gone", async () => {
+    const settled = { news: [{ id: 1, title: 'Yangilik', brief: '', imageUrl: null, date: null, views: 3 }] };
+    const post = { id: 1, title: 'Yangilik', brief: '', imageUrl: null, date: null, views: 3 };
+    const { dir, store } = await storeReading({
+      pulledAt: '',
+      apiBase: '',
+      languages: Object.fromEntries(LANGUAGES.map((l) => [l.code, { ...language({ news: [[1]] }, settled), posts: { 1: post }, postBodies: { 0: 'gone.json' } }])),
+    });
+    const content = store.contentFor(LANGUAGES[0]!);
+    expect(content.posts[1]!.title).toBe('Yangilik');
+    expect(() => content.posts[1]!.html).toThrow(
+      `The posts' bodies at ${join(dir, 'post-bodies', 'gone.json')}, which the content snapshot names, cannot be read: run "npm run pull" again.`,
+    );
+  });
 });

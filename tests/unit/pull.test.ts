@@ -3,7 +3,7 @@
  * (scripts/pipeline/pull/list-reading.ts), and ends with the snapshot a full pull of
  * the same API writes. Against the real sample API at some scale.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,10 +11,11 @@ import type { SampleApi } from '../../scripts/sample-api/server.ts';
 import { pullContent } from '../../scripts/pipeline/pull/pull-content.ts';
 import { removedFromTexts } from '../../scripts/pipeline/pull/content-report.ts';
 import { removedElements } from '../../src/lib/editor-content.ts';
-import { SNAPSHOT_FILE, snapshotTexts, type Snapshot } from '../../src/content/snapshot.ts';
+import { parseSnapshot, SNAPSHOT_FILE, snapshotTexts, type Snapshot } from '../../src/content/snapshot.ts';
 import type { ContentChanges } from '../../src/content/changes.ts';
 import { startTestApi } from '../helpers/sample-api.ts';
 import { LANGUAGES } from '../../src/i18n/languages.ts';
+import { BODIES_FOLDER } from '../../src/content/post-bodies.ts';
 
 let api: SampleApi;
 const dirs: string[] = [];
@@ -37,7 +38,10 @@ const pull = (contentDir: string, changes: ContentChanges) => pullContent({ apiB
 const content = (dir: string) => {
   const s = JSON.parse(readFileSync(join(dir, SNAPSHOT_FILE), 'utf8')) as Snapshot;
   return Object.fromEntries(
-    Object.entries(s.languages).map(([code, c]) => [code, { lists: c.lists, posts: Object.keys(c.posts).sort(), digests: c.postDigests, files: c.postFiles }]),
+    Object.entries(s.languages).map(([code, c]) => [
+      code,
+      { lists: c.lists, posts: Object.keys(c.posts).sort(), digests: c.postDigests, files: c.postFiles, bodies: c.postBodies },
+    ]),
   );
 };
 /** The snapshot the incremental pull wrote is the one a full pull writes now. */
@@ -61,7 +65,7 @@ describe('a pull told what changed', () => {
     const summary = await pull(incremental, [{ type: 'post', id }]);
     // Exactly the post, in each language: the items taken from the previous snapshot are not named.
     expect(summary.diff).toEqual({ added: [], changed: LANGUAGES.map((l) => `post:${id}@${l.code}`), removed: [] });
-    expect(summary.snapshot).toStrictEqual(JSON.parse(readFileSync(join(incremental, SNAPSHOT_FILE), 'utf8')));
+    expect(summary.snapshot).toStrictEqual(parseSnapshot(readFileSync(join(incremental, SNAPSHOT_FILE), 'utf8'), incremental));
     expect(summary.requests).toBeLessThanOrEqual(56);
     await expectSameAsFull();
   }, 120_000);
@@ -84,7 +88,7 @@ describe('a pull told what changed', () => {
     const report = removedFromTexts(summary.snapshot, api.url);
     expect(report.filter((r) => r.item.startsWith(`post:${id}@`)).map((r) => r.elements)).toEqual(LANGUAGES.map(() => ({ script: 1, form: 1, input: 1 })));
     // Every text read again finds the same.
-    const everyText = [...snapshotTexts(summary.snapshot)].filter(({ html }) => Object.keys(removedElements(html, api.url)).length).map(({ item }) => item);
+    const everyText = [...snapshotTexts(summary.snapshot)].filter(({ html }) => Object.keys(removedElements(html(), api.url)).length).map(({ item }) => item);
     expect(report.map((r) => r.item)).toEqual([...new Set(everyText)].sort());
     await expectSameAsFull();
   }, 120_000);
@@ -113,5 +117,37 @@ describe('a pull told what changed', () => {
     const urls = Object.values(summary.snapshot.languages).flatMap((c) => Object.values(c.postFiles ?? {}).flatMap((f) => [...f.textPictures, ...f.documents]));
     expect(urls.filter((url) => url.startsWith(api.url))).toEqual([]);
     expect(urls.filter((url) => url.startsWith('https://media.example.uz/')).length).toBeGreaterThan(4);
+  }, 120_000);
+});
+
+describe("the posts' bodies, in files of their own", () => {
+  const bodyFiles = (dir: string) => new Set(readdirSync(join(dir, BODIES_FOLDER)));
+  const bodies = (snapshot: Snapshot) => Object.values(snapshot.languages).map((c) => Object.values(c.posts).map((p) => [p.id, p.html]));
+
+  it("a post's edit writes its group's file again in each language and removes the old; the snapshot's file holds no body", async () => {
+    const id = newsId(60);
+    const before = bodyFiles(incremental);
+    api.db.prepare("UPDATE posts SET html = html || '<p>Yangi xatboshi.</p>' WHERE id = ?").run(id);
+    await pull(incremental, [{ type: 'post', id }]);
+    const after = bodyFiles(incremental);
+    expect([...after].filter((f) => !before.has(f))).toHaveLength(LANGUAGES.length);
+    expect([...before].filter((f) => !after.has(f))).toHaveLength(LANGUAGES.length);
+    const text = readFileSync(join(incremental, SNAPSHOT_FILE), 'utf8');
+    expect(Object.values((JSON.parse(text) as Snapshot).languages).flatMap((c) => Object.values(c.posts).filter((p) => 'html' in p))).toEqual([]);
+    // Read back, every post has the body a full pull reads from the API.
+    const full = await pull(tmp(), 'all');
+    const read = parseSnapshot(text, incremental);
+    expect(read.languages.ru.posts[id]!.html).toContain('<p>Yangi xatboshi.</p>');
+    expect(bodies(read)).toEqual(bodies(full.snapshot));
+    await expectSameAsFull();
+  }, 120_000);
+
+  it("a body's file gone: its posts are read again from the API and the file is written again", async () => {
+    const [gone] = [...bodyFiles(incremental)];
+    rmSync(join(incremental, BODIES_FOLDER, gone!));
+    const summary = await pull(incremental, []);
+    expect(bodyFiles(incremental)).toContain(gone);
+    expect(summary.diff).toEqual({ added: [], changed: [], removed: [] });
+    await expectSameAsFull();
   }, 120_000);
 });

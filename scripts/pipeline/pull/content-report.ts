@@ -43,7 +43,7 @@ export const deadLinksByLanguage = (dead: readonly DeadEditorLink[]): EditorCont
 export function removedFromTexts(snapshot: Snapshot, mediaBase: string): RemovedFromText[] {
   const byItem = new Map<string, RemovedFromText>();
   for (const { item, language, html, files, kept } of snapshotTextFiles(snapshot, mediaBase)) {
-    const removed = kept ? (files.removed ?? {}) : removedElements(html, mediaBase);
+    const removed = kept ? (files.removed ?? {}) : removedElements(html(), mediaBase);
     if (!Object.keys(removed).length) continue;
     const entry = byItem.get(item) ?? { item, language, elements: {} };
     for (const [tag, n] of Object.entries(removed)) entry.elements[tag] = (entry.elements[tag] ?? 0) + n;

@@ -39,7 +39,8 @@ import { LANGUAGES, type Language } from '../../../src/i18n/languages.ts';
 import { codeTexts } from '../../lib/code-graph.ts';
 import { filesOfPost, findTextFiles, foundNothing, type TextFiles } from '../../../src/content/text-files.ts';
 import { removedElements } from '../../../src/lib/editor-content.ts';
-import { hasSettledSummaries, SNAPSHOT_FILE, summaryOf, type LanguageContent, type Snapshot } from '../../../src/content/snapshot.ts';
+import { hasSettledSummaries, parseSnapshot, SNAPSHOT_FILE, snapshotFileText, summaryOf, type LanguageContent, type Snapshot } from '../../../src/content/snapshot.ts';
+import { missingBodyGroups, removeBodiesExcept, writeBodies } from '../../../src/content/post-bodies.ts';
 
 export interface PullOptions {
   apiBase: string;
@@ -96,9 +97,9 @@ function itemsByKey(snapshot: Snapshot | null): Map<string, unknown> {
 const diffItems = (previous: Snapshot | null, snapshot: Snapshot): PullSummary['diff'] =>
   diffByKey(itemsByKey(previous), itemsByKey(snapshot), (old, now) => old === now || (typeof old === 'object' && typeof now === 'object' && itemHash(old) === itemHash(now)));
 
-async function readSnapshot(file: string): Promise<Snapshot | null> {
+async function readSnapshot(file: string, contentDir: string): Promise<Snapshot | null> {
   try {
-    return JSON.parse(await readText(file)) as Snapshot;
+    return parseSnapshot(await readText(file), contentDir);
   } catch {
     return null;
   }
@@ -151,13 +152,15 @@ export async function pullContent(options: PullOptions): Promise<PullSummary & {
   const limit = createLimiter(concurrency);
 
   const file = join(options.contentDir, SNAPSHOT_FILE);
-  const previous = await readSnapshot(file);
+  const previous = await readSnapshot(file, options.contentDir);
   const changes = previous && previous.apiBase === options.apiBase ? (options.changes ?? 'all') : 'all';
   const [refetchPost, refetchPage] = [refetchRule(changes, 'post'), refetchRule(changes, 'page')];
   const foundWith = { mediaBase: options.mediaBase, code: await textFilesCodeDigest() };
   const sameFinding = previous?.postFilesFoundWith?.mediaBase === foundWith.mediaBase && previous.postFilesFoundWith.code === foundWith.code;
+  // A post whose body's file has gone (removed by hand, a disk restored in part) is read again.
+  const bodyGone = new Map(LANGUAGES.map((lang) => [lang.code, missingBodyGroups(previous?.languages[lang.code], options.contentDir)]));
   const reuse: Reuse = {
-    post: (lang, id) => (refetchPost(id) ? undefined : previous?.languages[lang.code]?.posts[id]),
+    post: (lang, id) => (refetchPost(id) || bodyGone.get(lang.code)!(id) ? undefined : previous?.languages[lang.code]?.posts[id]),
     page: (lang, id) => (refetchPage(id) ? undefined : previous?.languages[lang.code]?.pages[id]),
     previous: (lang) => (changes === 'all' || changes.some((c) => c.type === 'post' && c.id === undefined) ? undefined : previous?.languages[lang.code]),
     named: changes === 'all' ? new Set() : new Set(changes.flatMap((c) => (c.type === 'post' && typeof c.id === 'number' ? [c.id] : []))),
@@ -189,9 +192,12 @@ export async function pullContent(options: PullOptions): Promise<PullSummary & {
     0,
   );
 
-  // Written beside, then renamed: a reader never sees half a snapshot.
+  // Written beside, then renamed: a reader never sees half a snapshot. The posts' bodies first, in files of their
+  // own that no snapshot names until this one is in place; those no snapshot names any more, after.
   await mkdir(options.contentDir, { recursive: true });
-  await replaceFile(file, JSON.stringify(snapshot));
+  for (const c of Object.values(snapshot.languages)) c.postBodies = await writeBodies(options.contentDir, c.posts, c.postDigests!, (f, text) => replaceFile(f, text));
+  await replaceFile(file, snapshotFileText(snapshot));
+  removeBodiesExcept(options.contentDir, new Set(Object.values(snapshot.languages).flatMap((c) => Object.values(c.postBodies ?? {}))));
 
   const ms = Math.round(performance.now() - started);
   const diff = diffItems(previous, snapshot);

@@ -1,0 +1,139 @@
+/**
+ * Posts' bodies beside the snapshot, not in it. A post's body (its HTML) is most of the snapshot's bytes (some
+ * four fifths at 10,000 news per language), yet a rebuild after one change needs only the changed posts' bodies:
+ * their pages and their search documents. Kept in the snapshot, every rebuild wrote them all (the pull) and read
+ * them all three times (the pull, the build, the search index's thread).
+ *
+ * A language's bodies are kept in groups of `IDS_PER_FILE` post ids, one file a group in `BODIES_FOLDER`, named by
+ * the ids and the digests (snapshot.ts `postDigests`) of the posts it holds: a name says what the file holds, so a
+ * pull writes only the groups whose posts changed, a full pull writes the same names as the pulls told what
+ * changed, and no pull rewrites a file that a snapshot names. The snapshot names each group's file (`postBodies`);
+ * the files no snapshot names are removed once a new snapshot is in place.
+ *
+ * A page reads a post's body as it always has, `post.html`: the group's file is read the first time one of its
+ * posts' body is asked for, once in each process.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Post } from '../api/types.ts';
+import { readTextSync } from './read-text.ts';
+
+/** The folder, inside CONTENT_DIR, of the posts' bodies. */
+export const BODIES_FOLDER = 'post-bodies';
+
+/** Post ids a file holds: at 10,000 news per language some 100 files a language of 130 KB; a new post rewrites one. */
+const IDS_PER_FILE = 128;
+
+/** The file of each group of a language's post ids, by group number (`groupOf`). */
+export type BodyFiles = Record<number, string>;
+
+const groupOf = (id: number) => Math.floor(id / IDS_PER_FILE);
+
+/** Each group's bodies as read from its file, by the file's path: a name says what it holds, so a group is read once a process. */
+const READ = Symbol.for('hokimiyat.post-bodies');
+const process_ = globalThis as typeof globalThis & { [READ]?: Map<string, Record<string, string>> };
+const readGroups = (process_[READ] ??= new Map());
+
+function readGroup(file: string): Record<string, string> {
+  let bodies = readGroups.get(file);
+  if (!bodies) {
+    try {
+      bodies = JSON.parse(readTextSync(file)) as Record<string, string>;
+    } catch (error) {
+      throw new Error(`The posts' bodies at ${file}, which the content snapshot names, cannot be read: run "npm run pull" again. ${String(error)}`, { cause: error });
+    }
+    readGroups.set(file, bodies);
+  }
+  return bodies;
+}
+
+/**
+ * Gives each post of a snapshot read from `contentDir` its body, read from its group's file when first asked for.
+ * A language without `postBodies` is an earlier version's, whose posts carry their bodies.
+ */
+export function attachBodies(content: { posts: Record<number, Post>; postBodies?: BodyFiles }, contentDir: string): void {
+  const files = content.postBodies;
+  if (!files) return;
+  const folder = join(contentDir, BODIES_FOLDER);
+  for (const post of Object.values(content.posts)) {
+    const name = files[groupOf(post.id)];
+    const file = name === undefined ? undefined : join(folder, name);
+    Object.defineProperty(post, 'html', {
+      configurable: true,
+      enumerable: true,
+      get: () => {
+        const html = file === undefined ? undefined : readGroup(file)[post.id];
+        if (typeof html !== 'string')
+          throw new Error(`The body of post ${post.id} is not in ${file ?? `a file of ${folder}`}, as the content snapshot says: run "npm run pull" again.`);
+        return html;
+      },
+      // A body set after the read (a test's, a pull's) replaces the one on disk.
+      set: (html: string) => Object.defineProperty(post, 'html', { value: html, writable: true, enumerable: true, configurable: true }),
+    });
+  }
+}
+
+/** The groups of a language whose file named by the snapshot is not there: a pull reads their posts again. */
+export function missingBodyGroups(content: { postBodies?: BodyFiles } | undefined, contentDir: string): (id: number) => boolean {
+  const files = content?.postBodies;
+  if (!files) return () => false;
+  const folder = join(contentDir, BODIES_FOLDER);
+  const missing = new Set(Object.entries(files).flatMap(([group, name]) => (existsSync(join(folder, name)) ? [] : [Number(group)])));
+  return (id) => missing.has(groupOf(id));
+}
+
+/** A post as the snapshot's file holds it, without its body: its own fields but `html`, no getter called. */
+export function withoutBody(post: Post): Omit<Post, 'html'> {
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(post)) if (key !== 'html') copy[key] = post[key as keyof Post];
+  return copy as Omit<Post, 'html'>;
+}
+
+/**
+ * Writes the files of a language's bodies that are not there yet, and names each group's file. `digests` has every
+ * post's (snapshot.ts `postDigests`): a post's digest covers its body.
+ */
+export async function writeBodies(
+  contentDir: string,
+  posts: Record<number, Post>,
+  digests: Record<number, string>,
+  write: (file: string, text: string) => Promise<void>,
+): Promise<BodyFiles> {
+  const folder = join(contentDir, BODIES_FOLDER);
+  await mkdir(folder, { recursive: true });
+  const groups = new Map<number, number[]>();
+  for (const id of Object.keys(posts).map(Number)) {
+    const group = groups.get(groupOf(id));
+    if (group) group.push(id);
+    else groups.set(groupOf(id), [id]);
+  }
+  const files: BodyFiles = {};
+  for (const [group, ids] of [...groups].sort(([a], [b]) => a - b)) {
+    ids.sort((a, b) => a - b);
+    const missing = ids.find((id) => typeof digests[id] !== 'string');
+    // Without its digest a post's body could change under the same name.
+    if (missing !== undefined) throw new Error(`post ${missing} has no digest: its body cannot be kept`);
+    const name = `${createHash('sha256')
+      .update(JSON.stringify(ids.map((id) => [id, digests[id]])))
+      .digest('base64url')
+      .slice(0, 24)}.json`;
+    files[group] = name;
+    const file = join(folder, name);
+    if (!existsSync(file)) await write(file, JSON.stringify(Object.fromEntries(ids.map((id) => [id, posts[id]!.html]))));
+  }
+  return files;
+}
+
+/** Removes the files of the bodies' folder that `kept` does not name: groups no snapshot names any more, and a crashed write's leftovers. */
+export function removeBodiesExcept(contentDir: string, kept: ReadonlySet<string>): void {
+  const folder = join(contentDir, BODIES_FOLDER);
+  let names: string[];
+  try {
+    names = readdirSync(folder);
+  } catch {
+    return;
+  }
+  for (const name of names) if (!kept.has(name)) rmSync(join(folder, name), { force: true });
+}

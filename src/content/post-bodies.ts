@@ -8,13 +8,13 @@
  * the ids and the digests (snapshot.ts `postDigests`) of the posts it holds: a name says what the file holds, so a
  * pull writes only the groups whose posts changed, a full pull writes the same names as the pulls told what
  * changed, and no pull rewrites a file that a snapshot names. The snapshot names each group's file (`postBodies`);
- * the files no snapshot names are removed once a new snapshot is in place.
+ * once a new snapshot is in place, the files neither it nor the one before it names are removed.
  *
  * A page reads a post's body as it always has, `post.html`: the group's file is read the first time one of its
  * posts' body is asked for, once in each process.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readdirSync, readSync, rmSync, statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Post } from '../api/types.ts';
@@ -75,12 +75,30 @@ export function attachBodies(content: { posts: Record<number, Post>; postBodies?
   }
 }
 
-/** The groups of a language whose file named by the snapshot is not there: a pull reads their posts again. */
+/**
+ * Whether a group's file is there and whole as far as its last byte tells: a file cut short (a power lost before
+ * the disk had it: bodies are written as a cache is, without waiting for the disk) is written again.
+ */
+function whole(file: string): boolean {
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, 'r');
+    const { size } = fstatSync(fd);
+    const last = Buffer.alloc(1);
+    return size > 1 && readSync(fd, last, 0, 1, size - 1) === 1 && last[0] === 0x7d;
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** The groups of a language whose file named by the snapshot is gone or cut short: a pull reads their posts again. */
 export function missingBodyGroups(content: { postBodies?: BodyFiles } | undefined, contentDir: string): (id: number) => boolean {
   const files = content?.postBodies;
   if (!files) return () => false;
   const folder = join(contentDir, BODIES_FOLDER);
-  const missing = new Set(Object.entries(files).flatMap(([group, name]) => (existsSync(join(folder, name)) ? [] : [Number(group)])));
+  const missing = new Set(Object.entries(files).flatMap(([group, name]) => (whole(join(folder, name)) ? [] : [Number(group)])));
   return (id) => missing.has(groupOf(id));
 }
 
@@ -121,13 +139,17 @@ export async function writeBodies(
       .slice(0, 24)}.json`;
     files[group] = name;
     const file = join(folder, name);
-    if (!existsSync(file)) await write(file, JSON.stringify(Object.fromEntries(ids.map((id) => [id, posts[id]!.html]))));
+    if (!whole(file)) await write(file, JSON.stringify(Object.fromEntries(ids.map((id) => [id, posts[id]!.html]))));
   }
   return files;
 }
 
-/** Removes the files of the bodies' folder that `kept` does not name: groups no snapshot names any more, and a crashed write's leftovers. */
-export function removeBodiesExcept(contentDir: string, kept: ReadonlySet<string>): void {
+/**
+ * Removes the files of the bodies' folder that `kept` does not name and that were there before `since` (ms): groups
+ * no snapshot names any more, and a crashed write's leftovers. `kept` names the previous snapshot's too, which a
+ * build started before this pull may still be reading; a file written since `since` is another pull's, running.
+ */
+export function removeBodiesExcept(contentDir: string, kept: ReadonlySet<string>, since: number): void {
   const folder = join(contentDir, BODIES_FOLDER);
   let names: string[];
   try {
@@ -135,5 +157,9 @@ export function removeBodiesExcept(contentDir: string, kept: ReadonlySet<string>
   } catch {
     return;
   }
-  for (const name of names) if (!kept.has(name)) rmSync(join(folder, name), { force: true });
+  for (const name of names) {
+    if (kept.has(name)) continue;
+    const file = join(folder, name);
+    if ((statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? Infinity) < since) rmSync(file, { force: true });
+  }
 }

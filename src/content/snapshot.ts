@@ -13,7 +13,12 @@ export const hasSettledSummaries = (content: Partial<LanguageContent> | undefine
   !!content?.settledLatest && Object.values(content.settledLatest).every((list) => Array.isArray(list) && list.every((entry) => typeof entry === 'object' && entry !== null));
 
 /** The file, inside CONTENT_DIR, that the pull writes and the pages read. */
-export const SNAPSHOT_FILE = 'snapshot.json';
+export const SNAPSHOT_FILE = 'content.json';
+/**
+ * The snapshot's file of earlier versions, whose posts carry their bodies: a pull removes it, so that code rolled
+ * back to one of them finds no snapshot and pulls everything, rather than read posts without their bodies.
+ */
+export const EARLIER_SNAPSHOT_FILE = 'snapshot.json';
 
 export interface LanguageContent {
   lang: LangNumber;

@@ -10,6 +10,7 @@ import { documentsNamedBy } from '../../src/content/documents/map.ts';
 import { filesOfPost, findTextFiles, postPictures } from '../../src/content/text-files.ts';
 import { sectionDetailPaths } from '../../src/lib/section-pages.ts';
 import { LANGUAGES } from '../../src/i18n/languages.ts';
+import { SNAPSHOT_FILE } from '../../src/content/snapshot.ts';
 
 const saved = { ...process.env };
 afterEach(() => {
@@ -153,7 +154,7 @@ describe("a news page's key, from the files the pull found in its post", () => {
       postFilesFoundWith: { mediaBase: foundWith, code: '' },
       languages: Object.fromEntries(LANGUAGES.map((l) => [l.code, language])),
     };
-    writeFileSync(join(dir, 'snapshot.json'), JSON.stringify(snapshot));
+    writeFileSync(join(dir, SNAPSHOT_FILE), JSON.stringify(snapshot));
     writeFileSync(join(dir, 'pictures.json'), JSON.stringify(Object.fromEntries(Object.entries(pictures).map(([url, id]) => [url, entry(id)]))));
     return dir;
   }

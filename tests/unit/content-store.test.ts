@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LANGUAGES } from '../../src/i18n/languages.ts';
+import { SNAPSHOT_FILE } from '../../src/content/snapshot.ts';
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -13,7 +14,7 @@ afterEach(() => {
 /** The store of a fresh module, reading a snapshot written into a folder of its own. */
 async function storeReading(snapshot: unknown) {
   const dir = mkdtempSync(join(tmpdir(), 'snapshot-'));
-  writeFileSync(join(dir, 'snapshot.json'), JSON.stringify(snapshot));
+  writeFileSync(join(dir, SNAPSHOT_FILE), JSON.stringify(snapshot));
   vi.stubEnv('CONTENT_DIR', dir);
   vi.resetModules();
   return { dir, store: await import('../../src/content/store.ts') };
@@ -32,7 +33,7 @@ const language = (listPages?: unknown, settledLatest?: unknown) => ({
 describe('the content store', () => {
   it('says a snapshot pulled before the list pages must be pulled again, and where it is', async () => {
     const { dir, store } = await storeReading({ pulledAt: '', apiBase: '', languages: Object.fromEntries(LANGUAGES.map((l) => [l.code, language()])) });
-    expect(() => store.contentFor(LANGUAGES[0]!)).toThrow(`The content snapshot at ${join(dir, 'snapshot.json')} was pulled by an earlier version of the site: run "npm run pull"`);
+    expect(() => store.contentFor(LANGUAGES[0]!)).toThrow(`The content snapshot at ${join(dir, SNAPSHOT_FILE)} was pulled by an earlier version of the site: run "npm run pull"`);
   });
 
   it('says the same of a snapshot pulled before the settled side lists', async () => {
@@ -60,7 +61,7 @@ describe('the content store', () => {
     vi.resetModules();
     const other = (await import('../../src/content/store.ts')) as typeof store;
     expect(other.contentFor(LANGUAGES[0]!)).toBe(first);
-    writeFileSync(join(dir, 'snapshot.json'), JSON.stringify(snapshot([1, 2])));
+    writeFileSync(join(dir, SNAPSHOT_FILE), JSON.stringify(snapshot([1, 2])));
     expect(other.contentFor(LANGUAGES[0]!).listPages.news).toEqual([[1, 2]]);
   });
 

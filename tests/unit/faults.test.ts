@@ -7,10 +7,10 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ApiError, createApiClient } from '../../src/api/client.ts';
-import type { Snapshot } from '../../src/content/snapshot.ts';
 import { pullContent } from '../../scripts/pipeline/pull/pull-content.ts';
 import { corruptItems, faultsFromEnv, HUGE_BYTES, parseFaultFlag, ruleMatches, type FaultRule } from '../../scripts/sample-api/faults.ts';
 import { startSampleApi, type SampleApi } from '../../scripts/sample-api/server.ts';
+import { SNAPSHOT_FILE, type Snapshot } from '../../src/content/snapshot.ts';
 
 const CONTENT_ROOT = resolve(`.cache/test-faults-${process.pid}`);
 afterAll(() => rm(CONTENT_ROOT, { recursive: true, force: true }));
@@ -78,7 +78,7 @@ async function pull(apiBase: string, dir: string, retries = 1) {
   await mkdir(contentDir, { recursive: true });
   const log: string[] = [];
   const run = pullContent({ apiBase, mediaBase: apiBase, contentDir, retries, timeoutMs: 10_000, log: (l) => log.push(l) });
-  return { run, log, file: join(contentDir, 'snapshot.json') };
+  return { run, log, file: join(contentDir, SNAPSHOT_FILE) };
 }
 
 const readSnapshot = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Snapshot;

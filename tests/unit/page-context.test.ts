@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { NavGroup } from '../../src/api/types.ts';
 import { LANGUAGES } from '../../src/i18n/languages.ts';
 import { pageContext } from '../../src/lib/page-context.ts';
+import { SNAPSHOT_FILE } from '../../src/content/snapshot.ts';
 
 const [uzLatn, , ru] = LANGUAGES;
 const menu = (title: string): NavGroup[] => [{ title, isTop: false, items: [] }];
@@ -13,7 +14,7 @@ const menu = (title: string): NavGroup[] => [{ title, isTop: false, items: [] }]
 beforeAll(() => {
   const dir = mkdtempSync(join(tmpdir(), 'page-context-'));
   const languages = Object.fromEntries(LANGUAGES.map((l) => [l.code, { menus: menu(`menu ${l.code}`), listPages: {}, settledLatest: {} }]));
-  writeFileSync(join(dir, 'snapshot.json'), JSON.stringify({ pulledAt: '', apiBase: '', languages }));
+  writeFileSync(join(dir, SNAPSHOT_FILE), JSON.stringify({ pulledAt: '', apiBase: '', languages }));
   process.env.CONTENT_DIR = dir;
 });
 

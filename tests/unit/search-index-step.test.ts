@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startSearchIndex } from '../../scripts/pipeline/search-index/search-index-step.ts';
 import { searchIndex } from '../../src/features/search/search-index.ts';
 import { LANGUAGES } from '../../src/i18n/languages.ts';
+import { SNAPSHOT_FILE } from '../../src/content/snapshot.ts';
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -33,7 +34,7 @@ function snapshotDir(dir = mkdtempSync(join(tmpdir(), 'search-index-')), more: n
     ...(more.length ? { postDigests: Object.fromEntries(posts.map((p) => [p.id, `digest of ${p.title}`])) } : {}),
     pages: {},
   };
-  writeFileSync(join(dir, 'snapshot.json'), JSON.stringify({ pulledAt: '', apiBase: '', languages: Object.fromEntries(LANGUAGES.map((l) => [l.code, language])) }));
+  writeFileSync(join(dir, SNAPSHOT_FILE), JSON.stringify({ pulledAt: '', apiBase: '', languages: Object.fromEntries(LANGUAGES.map((l) => [l.code, language])) }));
   return dir;
 }
 

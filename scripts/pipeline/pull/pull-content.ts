@@ -12,7 +12,7 @@
  * removed: an item taken from the previous snapshot is unchanged, any other is compared by its hash.
  */
 import { createHash } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { readText } from '../../../src/content/read-text.ts';
 import { replaceFile } from '../../lib/replace-file.ts';
 import { join } from 'node:path';
@@ -39,7 +39,16 @@ import { LANGUAGES, type Language } from '../../../src/i18n/languages.ts';
 import { codeTexts } from '../../lib/code-graph.ts';
 import { filesOfPost, findTextFiles, foundNothing, type TextFiles } from '../../../src/content/text-files.ts';
 import { removedElements } from '../../../src/lib/editor-content.ts';
-import { hasSettledSummaries, parseSnapshot, SNAPSHOT_FILE, snapshotFileText, summaryOf, type LanguageContent, type Snapshot } from '../../../src/content/snapshot.ts';
+import {
+  EARLIER_SNAPSHOT_FILE,
+  hasSettledSummaries,
+  parseSnapshot,
+  SNAPSHOT_FILE,
+  snapshotFileText,
+  summaryOf,
+  type LanguageContent,
+  type Snapshot,
+} from '../../../src/content/snapshot.ts';
 import { missingBodyGroups, removeBodiesExcept, writeBodies } from '../../../src/content/post-bodies.ts';
 
 export interface PullOptions {
@@ -136,6 +145,7 @@ function refetchRule(changes: ContentChanges, type: 'post' | 'page') {
 export async function pullContent(options: PullOptions): Promise<PullSummary & { snapshot: Snapshot }> {
   const { concurrency = 6, log = (l) => console.log(l) } = options;
   const started = performance.now();
+  const startedAt = Date.now();
   const warnings: ApiWarning[] = [];
   let requests = 0;
   const client = createApiClient({
@@ -197,7 +207,10 @@ export async function pullContent(options: PullOptions): Promise<PullSummary & {
   await mkdir(options.contentDir, { recursive: true });
   for (const c of Object.values(snapshot.languages)) c.postBodies = await writeBodies(options.contentDir, c.posts, c.postDigests!, (f, text) => replaceFile(f, text));
   await replaceFile(file, snapshotFileText(snapshot));
-  removeBodiesExcept(options.contentDir, new Set(Object.values(snapshot.languages).flatMap((c) => Object.values(c.postBodies ?? {}))));
+  const named = (s: Snapshot | null) => Object.values(s?.languages ?? {}).flatMap((c) => Object.values(c.postBodies ?? {}));
+  removeBodiesExcept(options.contentDir, new Set([...named(snapshot), ...named(previous)]), startedAt);
+  // Code rolled back to an earlier version finds no snapshot it would misread (its posts without their bodies), and pulls everything.
+  await rm(join(options.contentDir, EARLIER_SNAPSHOT_FILE), { force: true });
 
   const ms = Math.round(performance.now() - started);
   const diff = diffItems(previous, snapshot);

@@ -14,7 +14,7 @@ import { placeDistrictPictures, placeDocuments, placePictures } from './download
 import { releaseFileHashes } from './publish/releases.ts';
 import { diffByKey } from '../lib/hash-diff.ts';
 import { writeStaticHostFiles } from '../serving/server-config.ts';
-import { startSearchIndex, writeSearchIndex } from './search-index/search-index-step.ts';
+import { placeSearchIndex, startSearchIndex } from './search-index/search-index-step.ts';
 import { astroCacheDir, renderSite, type RenderReport } from './render/render-step.ts';
 
 export interface BuildReport extends FinishedBuild {
@@ -39,18 +39,19 @@ async function renderAndPlace(outDir: string, pictureDir: string, documentDir: s
 export async function buildStep(previousRelease: string | null = null, into: { root: string; files: string } | null = null): Promise<BuildReport> {
   const { outDir, pictureDir, documentDir } = readMachineSettings();
   // Made beside the render, from the snapshot alone; a failure is reported after the render, as the build's.
-  const searchIndex = startSearchIndex(join(astroCacheDir(), 'search-index.kept'));
+  const indexStore = join(astroCacheDir(), 'search-index');
+  const searchIndex = startSearchIndex(indexStore, join(astroCacheDir(), 'search-index.kept'));
   const { astro, reused, pictures, documents } = await renderAndPlace(outDir, pictureDir, documentDir).catch(async (error: unknown) => {
     await searchIndex.stop();
     throw error;
   });
-  const index = writeSearchIndex(outDir, await searchIndex.built);
+  const index = placeSearchIndex(outDir, indexStore, await searchIndex.built);
   writeStaticHostFiles(outDir, readConfig().basePath);
   const previousHashes = previousRelease ? await releaseFileHashes(previousRelease) : new Map<string, string>();
   const finished = await finishBuild(outDir, readConfig(), {
     memoFile: join(astroCacheDir(), 'finish-pass.json'),
     previousRelease: previousRelease ? { root: previousRelease, hashes: Object.fromEntries(previousHashes) } : null,
-    knownHashes: { ...pictures, ...documents },
+    knownHashes: { ...pictures, ...documents, ...index.hashes },
     reused,
     into: into && { root: into.root, hashes: JSON.parse(readFileSync(into.files, 'utf8')) as Record<string, string> },
   });
@@ -58,7 +59,7 @@ export async function buildStep(previousRelease: string | null = null, into: { r
   const c = finished.compressed;
   console.log(
     `Built ${astro.pages} pages into ${outDir}/ in ${s(astro.ms)} (${astro.reused} reused, ${astro.handedToAstro} handed to Astro, ${Object.keys(pictures).length} drawn pictures placed, ` +
-      `${index.documents} documents in the search index, ${index.made} of them read anew); ` +
+      `${index.documents} documents in the search index, ${index.made} of them read anew, ${index.written} of its ${index.files} files written); ` +
       `finished in ${s(finished.ms)}: ${finished.fragments} shared fragments spliced, ${finished.remembered} pages' checks remembered (${finished.pagesRead} pages read), ${c.files} text files compressed ` +
       `(${c.made} made, ${c.reused} reused from the previous release or the cache, ${c.pruned} stale cache entries removed), ` +
       `${finished.links.checked} internal references checked` +

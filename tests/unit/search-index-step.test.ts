@@ -1,9 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { hash } from 'node:crypto';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startSearchIndex } from '../../scripts/pipeline/search-index/search-index-step.ts';
-import { searchIndex } from '../../src/features/search/search-index.ts';
+import { placeSearchIndex, startSearchIndex } from '../../scripts/pipeline/search-index/search-index-step.ts';
+import { indexFolder, searchIndex } from '../../src/features/search/search-index.ts';
 import { LANGUAGES } from '../../src/i18n/languages.ts';
 import { SNAPSHOT_FILE } from '../../src/content/snapshot.ts';
 
@@ -38,38 +39,62 @@ function snapshotDir(dir = mkdtempSync(join(tmpdir(), 'search-index-')), more: n
   return dir;
 }
 
+/** A folder of its own for an index's store. */
+const newStore = () => mkdtempSync(join(tmpdir(), 'search-index-store-'));
+/** A file of a language's index as the store holds it. */
+const storedFile = (store: string, lang: string) => async (name: string) => JSON.parse(readFileSync(join(store, lang, name), 'utf8')) as unknown;
+
 describe("the search index's thread", () => {
-  it("makes every language's index from the snapshot, and a post is found by a word of its text", async () => {
+  it("makes every language's index from the snapshot into its store, and a post is found by a word of its text", async () => {
     vi.stubEnv('CONTENT_DIR', snapshotDir());
-    const built = await startSearchIndex().built;
+    const store = newStore();
+    const built = await startSearchIndex(store).built;
     expect(built.languages.map((l) => l.lang)).toEqual(LANGUAGES.map((l) => l.code));
     expect(built.documents).toBe(LANGUAGES.length);
     const [first] = built.languages;
-    const found = await searchIndex('oʻtkazildi', async (name) => JSON.parse(first!.index.get(name)!) as unknown);
+    const found = await searchIndex('oʻtkazildi', storedFile(store, first!.lang));
     expect(found.map((r) => r.title)).toEqual(['Navroʻz sayllari']);
   });
 
-  it('updates the index kept from the last build: only new and changed posts are read, and the files are those of an index made whole', async () => {
+  it('updates the index kept from the last build: only new and changed posts are read, only changed files written, and the files are those of an index made whole', async () => {
     const dir = snapshotDir(undefined, [8]);
     const kept = join(dir, 'cache', 'search-index.kept');
+    const store = newStore();
     vi.stubEnv('CONTENT_DIR', dir);
-    const first = await startSearchIndex(kept).built;
+    const first = await startSearchIndex(store, kept).built;
     expect([first.documents, first.made]).toEqual([2 * LANGUAGES.length, 2 * LANGUAGES.length]);
+    const files = first.languages.reduce((n, l) => n + l.files.size, 0);
+    expect(first.written).toBe(files);
 
     snapshotDir(dir, [8, 9]);
-    const second = await startSearchIndex(kept).built;
+    const second = await startSearchIndex(store, kept).built;
     expect([second.documents, second.made]).toEqual([3 * LANGUAGES.length, LANGUAGES.length]);
-    expect(second.languages).toEqual((await startSearchIndex().built).languages);
-    const found = await searchIndex('hashar', async (name) => JSON.parse(second.languages[0]!.index.get(name)!) as unknown);
+    expect(second.written).toBeGreaterThan(0);
+    expect(second.written).toBeLessThan(second.languages.reduce((n, l) => n + l.files.size, 0));
+    // The same files, byte for byte (their hashes), as an index made whole.
+    expect(second.languages).toEqual((await startSearchIndex(newStore()).built).languages);
+    const found = await searchIndex('hashar', storedFile(store, second.languages[0]!.lang));
     expect(found.map((r) => r.title)).toEqual(['Hashar 9', 'Hashar 8']);
 
-    expect((await startSearchIndex(kept).built).made, 'nothing changed').toBe(0);
+    const third = await startSearchIndex(store, kept).built;
+    expect([third.made, third.written], 'nothing changed').toEqual([0, 0]);
     writeFileSync(kept, 'not an index');
-    expect((await startSearchIndex(kept).built).made, 'a kept file that cannot be read').toBe(3 * LANGUAGES.length);
+    expect((await startSearchIndex(store, kept).built).made, 'a kept file that cannot be read').toBe(3 * LANGUAGES.length);
+  });
+
+  it('places the files into the site as links to the store, with the hashes of their bytes', async () => {
+    vi.stubEnv('CONTENT_DIR', snapshotDir());
+    const store = newStore();
+    const site = mkdtempSync(join(tmpdir(), 'search-index-site-'));
+    const placed = placeSearchIndex(site, store, await startSearchIndex(store).built);
+    const [path, fileHash] = Object.entries(placed.hashes)[0]!;
+    expect(path.startsWith(indexFolder(LANGUAGES[0]!.code))).toBe(true);
+    expect(hash('sha256', readFileSync(join(site, path)))).toBe(fileHash);
+    expect(statSync(join(site, path)).nlink).toBe(2);
   });
 
   it('ends when the build stops it, and says it was stopped rather than failed', async () => {
-    const index = startSearchIndex();
+    const index = startSearchIndex(newStore());
     await index.stop();
     await expect(index.built).rejects.toThrow('the search index was stopped');
   });

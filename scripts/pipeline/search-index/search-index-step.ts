@@ -2,15 +2,17 @@
  * The site's own search index (src/features/search/search-index.ts), one folder per language, from the snapshot.
  *
  * It needs the snapshot only, not the pages, so it is made in a thread of its own while Astro renders
- * (`startSearchIndex`) and written into the site after (`writeSearchIndex`): at 10,000 posts per language it
- * took 9 s of the main thread. The thread runs at the lowest priority (./search-index-worker.ts), on the
- * core that Astro's render leaves idle.
+ * (`startSearchIndex`), written into its store (./index-store.ts), and placed into the site after
+ * (`placeSearchIndex`): at 10,000 posts per language it took 9 s of the main thread. The thread runs at the
+ * lowest priority (./search-index-worker.ts), on the core that Astro's render leaves idle.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { indexFolder } from '../../../src/features/search/search-index.ts';
+import { placeFile } from '../../lib/files.ts';
 import { indexBasis } from './index-basis.ts';
+import { storeFolder } from './index-store.ts';
 import type { BuiltIndex, IndexThreadData } from './search-index-worker.ts';
 
 export interface SearchIndexThread {
@@ -20,8 +22,8 @@ export interface SearchIndexThread {
   stop: () => Promise<void>;
 }
 
-/** Starts making every language's index in a thread of its own, updating the one kept in `keptFile` (./kept-index.ts). */
-export function startSearchIndex(keptFile?: string): SearchIndexThread {
+/** Starts making every language's index in a thread of its own into `store`, updating the one kept in `keptFile` (./kept-index.ts). */
+export function startSearchIndex(store: string, keptFile?: string): SearchIndexThread {
   let worker: Worker | undefined;
   let stopped = false;
   const built = (async () => {
@@ -30,7 +32,7 @@ export function startSearchIndex(keptFile?: string): SearchIndexThread {
     const basis = keptFile ? await indexBasis().catch(() => undefined) : undefined;
     if (stopped) throw new Error('the search index was stopped');
     const thread = (worker = new Worker(new URL('./search-index-worker.ts', import.meta.url), {
-      workerData: { kept: keptFile && basis ? { file: keptFile, basis } : undefined } satisfies IndexThreadData,
+      workerData: { store, kept: keptFile && basis ? { file: keptFile, basis } : undefined } satisfies IndexThreadData,
     }));
     return await new Promise<BuiltIndex>((ok, fail) => {
       thread.once('message', (index: BuiltIndex) => ok(index));
@@ -49,14 +51,23 @@ export function startSearchIndex(keptFile?: string): SearchIndexThread {
   };
 }
 
-/** Writes the index's files under the site's folder. */
-export function writeSearchIndex(outDir: string, built: BuiltIndex): { files: number; documents: number; made: number } {
-  let files = 0;
-  for (const { lang, index } of built.languages) {
+/**
+ * Places the index's files from `store` into the site's folder, as hard links; returns their hashes by site path
+ * (`/search-index/v1/ru/w3.json`), for the last pass, which then need not read them.
+ */
+export function placeSearchIndex(
+  outDir: string,
+  store: string,
+  built: BuiltIndex,
+): { files: number; documents: number; made: number; written: number; hashes: Record<string, string> } {
+  const hashes: Record<string, string> = {};
+  for (const { lang, files } of built.languages) {
     const folder = join(outDir, indexFolder(lang));
     mkdirSync(folder, { recursive: true });
-    for (const [name, body] of index) writeFileSync(join(folder, name), body);
-    files += index.size;
+    for (const [name, fileHash] of files) {
+      placeFile(join(storeFolder(store, lang), name), join(folder, name));
+      hashes[`${indexFolder(lang)}${name}`] = fileHash;
+    }
   }
-  return { files, documents: built.documents, made: built.made };
+  return { files: Object.keys(hashes).length, documents: built.documents, made: built.made, written: built.written, hashes };
 }

@@ -91,6 +91,10 @@ describe('drawing', () => {
       const again = await drawPictures(dir, [good]);
       expect(again.stats).toMatchObject({ encoded: 0, reused: 1 });
       expect(statSync(file).mtimeMs).toBe(made);
+      // A drawn file gone from the store (removed by hand) is drawn again, and only it.
+      rmSync(file);
+      expect((await drawPictures(dir, [good])).stats).toMatchObject({ encoded: 1, reused: 0 });
+      expect((await sharp(file).metadata()).width).toBe(900);
     } finally {
       await server.close();
     }

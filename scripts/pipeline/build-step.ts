@@ -10,11 +10,11 @@ import { readConfig, readMachineSettings } from '../../src/config.ts';
 import { documentMap } from '../../src/content/documents/map.ts';
 import { pictureMap } from '../../src/content/pictures/map.ts';
 import { finishBuild, type FinishedBuild } from './finish/finish-step.ts';
-import { placeDistrictPictures, placeDocuments, placePictures } from './downloads/place-downloads.ts';
+import { placeDistrictPictures, storedDocuments, storedPictures } from './downloads/place-downloads.ts';
 import { releaseFileHashes } from './publish/releases.ts';
 import { diffByKey } from '../lib/hash-diff.ts';
 import { writeStaticHostFiles } from '../serving/server-config.ts';
-import { placeSearchIndex, startSearchIndex } from './search-index/search-index-step.ts';
+import { startSearchIndex, storedSearchIndex } from './search-index/search-index-step.ts';
 import { astroCacheDir, renderSite, type RenderReport } from './render/render-step.ts';
 
 export interface BuildReport extends FinishedBuild {
@@ -23,11 +23,11 @@ export interface BuildReport extends FinishedBuild {
   sincePrevious: { added: string[]; changed: string[]; removed: string[] };
 }
 
-/** The pages, with the drawn pictures and the documents placed beside them. */
+/** The pages, with the district's pictures placed beside them, and the drawn pictures and documents the last pass places. */
 async function renderAndPlace(outDir: string, pictureDir: string, documentDir: string) {
   const { report: astro, reused } = await renderSite();
-  const pictures = placePictures(outDir, pictureMap(), pictureDir);
-  const documents = placeDocuments(outDir, documentMap(), documentDir);
+  const pictures = storedPictures(pictureMap(), pictureDir);
+  const documents = storedDocuments(documentMap(), documentDir);
   placeDistrictPictures(outDir);
   return { astro, reused, pictures, documents };
 }
@@ -45,21 +45,21 @@ export async function buildStep(previousRelease: string | null = null, into: { r
     await searchIndex.stop();
     throw error;
   });
-  const index = placeSearchIndex(outDir, indexStore, await searchIndex.built);
+  const index = storedSearchIndex(indexStore, await searchIndex.built);
   writeStaticHostFiles(outDir, readConfig().basePath);
   const previousHashes = previousRelease ? await releaseFileHashes(previousRelease) : new Map<string, string>();
   const finished = await finishBuild(outDir, readConfig(), {
     memoFile: join(astroCacheDir(), 'finish-pass.json'),
     previousRelease: previousRelease ? { root: previousRelease, hashes: Object.fromEntries(previousHashes) } : null,
-    knownHashes: { ...pictures, ...documents, ...index.hashes },
+    stored: new Map([...pictures, ...documents, ...index.files]),
     reused,
     into: into && { root: into.root, hashes: JSON.parse(readFileSync(into.files, 'utf8')) as Record<string, string> },
   });
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   const c = finished.compressed;
   console.log(
-    `Built ${astro.pages} pages into ${outDir}/ in ${s(astro.ms)} (${astro.reused} reused, ${astro.handedToAstro} handed to Astro, ${Object.keys(pictures).length} drawn pictures placed, ` +
-      `${index.documents} documents in the search index, ${index.made} of them read anew, ${index.written} of its ${index.files} files written); ` +
+    `Built ${astro.pages} pages into ${outDir}/ in ${s(astro.ms)} (${astro.reused} reused, ${astro.handedToAstro} handed to Astro, ${pictures.size} drawn pictures placed, ` +
+      `${index.documents} documents in the search index, ${index.made} of them read anew, ${index.written} of its ${index.files.size} files written); ` +
       `finished in ${s(finished.ms)}: ${finished.fragments} shared fragments spliced, ${finished.remembered} pages' checks remembered (${finished.pagesRead} pages read), ${c.files} text files compressed ` +
       `(${c.made} made, ${c.reused} reused from the previous release or the cache, ${c.pruned} stale cache entries removed), ` +
       `${finished.links.checked} internal references checked` +

@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ReusedPages } from '../../scripts/pipeline/astro/restore-output.ts';
 import { finishBuild } from '../../scripts/pipeline/finish/finish-step.ts';
+import { sha256 } from '../../scripts/pipeline/finish/precompress.ts';
 import { listFiles } from '../../scripts/lib/files.ts';
 import { FRAGMENT_END, FRAGMENT_START, fragmentMarker } from '../../src/lib/fragments.ts';
 
@@ -245,5 +246,41 @@ describe('a release made in an older one', () => {
     expect(readFileSync(join(served, 'news/1/index.html'), 'utf8')).toBe(before['/news/1/index.html']);
     // The page that has gone leaves no empty folder behind.
     expect(existsSync(join(older, 'news/2'))).toBe(false);
+  });
+
+  it("places a store's files as links to the store, hashed as the store says, never moving them out of it", async () => {
+    const store = join(work, 'store');
+    mkdirSync(store, { recursive: true });
+    const inStore = (name: string, bytes: string) => {
+      writeFileSync(join(store, name), bytes);
+      return { source: join(store, name), hash: sha256(bytes) };
+    };
+    const [a, b] = [inStore('a.webp', 'AAAA'), inStore('b.webp', 'BBBB')];
+    const pages = { ...clean, '/news/1/index.html': page('<img src="/_astro/pictures/a.webp" alt=""><img src="/_astro/pictures/b.webp" alt="">') };
+    const older = site(pages);
+    const first = await finishBuild(older, bases, {
+      compressCache,
+      stored: new Map([
+        ['/_astro/pictures/a.webp', a],
+        ['/_astro/pictures/b.webp', b],
+      ]),
+    });
+    expect(first.links.broken).toEqual([]);
+    expect(first.hashes['/_astro/pictures/a.webp']).toBe(a.hash);
+    expect(statSync(join(older, '_astro/pictures/a.webp')).ino).toBe(statSync(a.source).ino);
+
+    // b drawn again: the store holds it in a new file.
+    const redrawn = inStore('b-2.webp', 'BBBB, drawn again');
+    const stored = new Map([
+      ['/_astro/pictures/a.webp', a],
+      ['/_astro/pictures/b.webp', redrawn],
+    ]);
+    const built = await finishBuild(site(pages), bases, { compressCache, stored, into: { root: older, hashes: first.hashes } });
+    const fresh = site(pages);
+    expect(built.hashes).toEqual((await finishBuild(fresh, bases, { compressCache, stored })).hashes);
+    expect(tree(older)).toEqual(tree(fresh));
+    expect(statSync(join(older, '_astro/pictures/a.webp')).ino).toBe(statSync(a.source).ino);
+    expect(statSync(join(older, '_astro/pictures/b.webp')).ino).toBe(statSync(redrawn.source).ino);
+    expect([a, b, redrawn].map((f) => readFileSync(f.source, 'utf8'))).toEqual(['AAAA', 'BBBB', 'BBBB, drawn again']);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * `npm run dev` serves the drawn pictures from the picture store, as a build
- * links them into the site (scripts/pipeline/downloads/place-downloads.ts). Only the dev
+ * links them into the site (scripts/pipeline/finish/finish-step.ts, `stored`). Only the dev
  * server uses this plugin; a build never runs it.
  */
 import { createReadStream, existsSync } from 'node:fs';

@@ -1,7 +1,8 @@
 /**
- * A build step between Astro and the last pass: puts the district's pictures (its folder, src/district/),
- * every drawn picture the picture map names, and every document the document map keeps, into the site, as a hard link to its store's file, and gives the last
- * pass their hashes, so that it never reads a picture or a document to hash it.
+ * A build step between Astro and the last pass: puts the district's pictures (its folder, src/district/) into
+ * the site, and names the files of the stores the last pass places there, as hard links to the store's files,
+ * with their hashes, so that it never reads a picture or a document to hash it: every drawn picture the picture
+ * map names, and every document the document map keeps.
  */
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -11,37 +12,30 @@ import type { DocumentMap } from '../../../src/content/documents/map.ts';
 import { drawnDir, drawnHashes } from './draw-pictures.ts';
 import type { PictureMap } from '../../../src/content/pictures/map.ts';
 import { PICTURE_SITE_DIR, variantFile } from '../../../src/content/pictures/settings.ts';
-import { placeFile } from '../../lib/files.ts';
+import type { StoredFile } from '../finish/finish-step.ts';
 
-/** Returns the placed files' hashes by site path (`/_astro/pictures/…`). */
-export function placePictures(outDir: string, map: PictureMap, storeDir: string): Record<string, string> {
+/** The drawn pictures the pages show, by site path (`/_astro/pictures/…`). */
+export function storedPictures(map: PictureMap, storeDir: string): Map<string, StoredFile> {
   const hashes = drawnHashes(storeDir);
-  const target = join(outDir, PICTURE_SITE_DIR);
-  mkdirSync(target, { recursive: true });
-  const placed: Record<string, string> = {};
+  const placed = new Map<string, StoredFile>();
   for (const entry of Object.values(map)) {
     for (const width of entry.widths) {
       const name = variantFile(entry.id, width);
       const path = `/${PICTURE_SITE_DIR}/${name}`;
-      if (placed[path]) continue;
+      if (placed.has(path)) continue;
       const hash = hashes[name];
       if (!hash) throw new Error(`the picture store has no ${name}: run the pull again (npm run pull)`);
-      placeFile(join(drawnDir(storeDir), name), join(target, name));
-      placed[path] = hash;
+      placed.set(path, { source: join(drawnDir(storeDir), name), hash });
     }
   }
   return placed;
 }
 
-/** Returns the placed documents' hashes by site path (`/documents/…`). */
-export function placeDocuments(outDir: string, map: DocumentMap, storeDir: string): Record<string, string> {
-  const placed: Record<string, string> = {};
+/** The documents the pages link to, by site path (`/documents/…`). */
+export function storedDocuments(map: DocumentMap, storeDir: string): Map<string, StoredFile> {
+  const placed = new Map<string, StoredFile>();
   for (const entry of Object.values(map)) {
-    if (!('path' in entry) || placed[entry.path]) continue;
-    const file = join(outDir, entry.path);
-    mkdirSync(dirname(file), { recursive: true });
-    placeFile(documentOriginal(storeDir, entry.sha), file);
-    placed[entry.path] = entry.sha;
+    if ('path' in entry && !placed.has(entry.path)) placed.set(entry.path, { source: documentOriginal(storeDir, entry.sha), hash: entry.sha });
   }
   return placed;
 }

@@ -38,7 +38,7 @@ import { codeFiles } from '../../lib/code-graph.ts';
 import { linkChecker, linkVisitor, referencedUrls, type LinkReport } from './link-check.ts';
 import { inlineScriptVisitor, KNOWN_INLINE_SCRIPTS, POLICY_FILES, writePolicy, type policy } from './csp.ts';
 import type { PageToVisit, PageVisitor } from './page-visitor.ts';
-import { FILE_CONCURRENCY, linkInPlace, listFiles, makeFolder, mapLimit } from '../../lib/files.ts';
+import { FILE_CONCURRENCY, linkInPlace, listFiles, makeFolder, mapLimit, placeFile } from '../../lib/files.ts';
 import { replaceFile } from '../../lib/replace-file.ts';
 import { COMPRESSIBLE, createCompressor, sha256, type Compressor, type FromPrevious } from './precompress.ts';
 import { progress } from '../../lib/progress.ts';
@@ -59,6 +59,15 @@ export interface FinishedBuild {
   keptFromOlder: number;
   ms: number;
 }
+
+/** A file of the site kept in a store: where its bytes are, and their hash. */
+export interface StoredFile {
+  source: string;
+  hash: string;
+}
+
+/** Files of the site kept in stores, by site path (`/_astro/pictures/…`). */
+export type StoredFiles = ReadonlyMap<string, StoredFile>;
 
 /** What this pass found in one HTML page, by site path. */
 interface PageMemo {
@@ -117,10 +126,11 @@ export interface FinishOptions {
    */
   previousRelease?: { root: string; hashes: Readonly<Record<string, string>> } | null;
   /**
-   * Files placed with their hashes already known (the drawn pictures, ../downloads/place-downloads.ts), by site path:
-   * not read, and not copied to an inode of their own (their store never rewrites them in place).
+   * Files kept in a store (the drawn pictures, the documents, the search index's files), by site path: not in
+   * `root`, placed by this pass as hard links to the store's file, and never read to be hashed (their store never
+   * rewrites them in place). Placed only where the release lacks those bytes: some 27,000 at 10,000 posts per language.
    */
-  knownHashes?: Readonly<Record<string, string>>;
+  stored?: StoredFiles;
   /** The files Astro reused from its cache and did not write into `root` (../astro/restore-output.ts): placed by this pass. */
   reused?: ReusedPages;
   /**
@@ -217,9 +227,9 @@ interface PassContext {
   visitors: readonly PageVisitor[];
   compressor: Compressor;
   previousRelease: FinishOptions['previousRelease'];
-  knownHashes: Readonly<Record<string, string>>;
+  stored: StoredFiles;
   reused: ReusedPages;
-  /** Where the bytes of a file of the release were written: Astro's cache, Astro's folder, or the file itself. */
+  /** Where the bytes of a file of the release are: Astro's cache, a store, Astro's folder, or the file itself. */
   sourceOf: (file: string) => string;
   /** The file list of the older release this one is made in (FinishOptions.into), or null. */
   into: Readonly<Record<string, string>> | null;
@@ -245,15 +255,16 @@ class FinishPass {
 
   private sitePath = (file: string) => this.c.sitePath(file);
 
-  /** Any file of the site: a page, a file whose hash is known, or any other file as it is. */
+  /** Any file of the site: a page, a store's file, or any other file as it is. */
   async finish(file: string): Promise<void> {
     const path = this.sitePath(file);
-    const known = this.c.knownHashes[path];
+    const stored = this.c.stored.get(path);
     const source = this.c.sourceOf(file);
-    // A reused file's folder is made here, where the file is placed (../astro/restore-output.ts); in an older release, where it differs (settle).
+    // A reused or stored file's folder is made here, where the file is placed (../astro/restore-output.ts); in an older release, where it differs (settle).
     if (!this.c.into && source !== file) makeFolder(dirname(file));
-    if (known) {
-      if (!(await this.settle(file, path, known, () => readFileSync(source)))) this.moveIn(file, source);
+    if (stored) {
+      // Linked, never moved: the store keeps its file for the next build.
+      if (!(await this.settle(file, path, stored.hash, () => readFileSync(source)))) placeFile(source, file);
     } else if (file.endsWith('.html')) await this.finishPage(file, path);
     else await this.finishFile(file, readFileSync(source));
   }
@@ -385,7 +396,7 @@ const writeMemo = (file: string, memo: Memo) => replaceFile(file, JSON.stringify
 export async function finishBuild(
   root: string,
   bases: Parameters<typeof policy>[1] & { serviceWorker: boolean },
-  { compressCache, memoFile, previousRelease, knownHashes = {}, reused = new Map(), into = null }: FinishOptions = {},
+  { compressCache, memoFile, previousRelease, stored = new Map(), reused = new Map(), into = null }: FinishOptions = {},
 ): Promise<FinishedBuild> {
   const started = performance.now();
   // Astro's folder, and the release's: the same unless the release is made in an older one.
@@ -393,9 +404,14 @@ export async function finishBuild(
   root = into ? resolve(into.root) : renderRoot;
   // Files are named by their place in the release: a site path is the rest of the name (path.relative took 1.6 s at 164,000 files).
   const sitePath = (file: string) => file.slice(root.length);
-  // What Astro wrote, and what it reused and left in its cache (placed by this pass).
-  const all = [...listFiles(renderRoot).map((f) => root + f.slice(renderRoot.length)), ...[...reused.keys()].map((path) => root + path)];
-  const sourceOf = (file: string) => reused.get(sitePath(file))?.source ?? renderRoot + sitePath(file);
+  // What Astro wrote, what it reused and left in its cache, and the stores' files (both placed by this pass).
+  // (A store's file an earlier build of the same folder placed is placed again, once.)
+  const written = listFiles(renderRoot).filter((f) => !stored.has(f.slice(renderRoot.length)));
+  const all = [...written.map((f) => root + f.slice(renderRoot.length)), ...[...reused.keys(), ...stored.keys()].map((path) => root + path)];
+  const sourceOf = (file: string) => {
+    const path = sitePath(file);
+    return reused.get(path)?.source ?? stored.get(path)?.source ?? renderRoot + path;
+  };
   // Fragments first: every page that carries a marker needs them.
   const fragmentFiles = all.filter((f) => isFragmentPath(sitePath(f)));
   const fragments = await takeFragments(renderRoot, fragmentFiles, sitePath, sourceOf);
@@ -423,7 +439,7 @@ export async function finishBuild(
     visitors,
     compressor,
     previousRelease: linkable(previousRelease, root),
-    knownHashes,
+    stored,
     reused,
     sourceOf,
     into: into?.hashes ?? null,

@@ -1,7 +1,7 @@
 /**
  * The search index's files between the index's thread and the site: a folder beside Astro's cache that holds
- * each language's files, from which the build places them into the site as hard links, with their hashes, as
- * it places the drawn pictures (../downloads/place-downloads.ts). At 10,000 news per language the index is
+ * each language's files, which the build's last pass places into the site as hard links, with their hashes, as
+ * it places the drawn pictures (../finish/finish-step.ts, `stored`). At 10,000 news per language the index is
  * some 1,150 files of 20 MB: written into the site on every build, they took 0.9 s of the build's main thread
  * and were read again and hashed by the last pass; an index kept from the last build changes a few of them.
  *

@@ -2,15 +2,14 @@
  * The site's own search index (src/features/search/search-index.ts), one folder per language, from the snapshot.
  *
  * It needs the snapshot only, not the pages, so it is made in a thread of its own while Astro renders
- * (`startSearchIndex`), written into its store (./index-store.ts), and placed into the site after
- * (`placeSearchIndex`): at 10,000 posts per language it took 9 s of the main thread. The thread runs at the
+ * (`startSearchIndex`), written into its store (./index-store.ts), and placed into the site by the last pass
+ * (`storedSearchIndex`): at 10,000 posts per language it took 9 s of the main thread. The thread runs at the
  * lowest priority (./search-index-worker.ts), on the core that Astro's render leaves idle.
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { indexFolder } from '../../../src/features/search/search-index.ts';
-import { placeFile } from '../../lib/files.ts';
+import type { StoredFile } from '../finish/finish-step.ts';
 import { indexBasis } from './index-basis.ts';
 import { storeFolder } from './index-store.ts';
 import type { BuiltIndex, IndexThreadData } from './search-index-worker.ts';
@@ -52,22 +51,13 @@ export function startSearchIndex(store: string, keptFile?: string): SearchIndexT
 }
 
 /**
- * Places the index's files from `store` into the site's folder, as hard links; returns their hashes by site path
- * (`/search-index/v1/ru/w3.json`), for the last pass, which then need not read them.
+ * The index's files in `store`, by site path (`/search-index/v1/ru/w3.json`), with their hashes: the last pass
+ * places them in the site as hard links, and need not read them.
  */
-export function placeSearchIndex(
-  outDir: string,
-  store: string,
-  built: BuiltIndex,
-): { files: number; documents: number; made: number; written: number; hashes: Record<string, string> } {
-  const hashes: Record<string, string> = {};
-  for (const { lang, files } of built.languages) {
-    const folder = join(outDir, indexFolder(lang));
-    mkdirSync(folder, { recursive: true });
-    for (const [name, fileHash] of files) {
-      placeFile(join(storeFolder(store, lang), name), join(folder, name));
-      hashes[`${indexFolder(lang)}${name}`] = fileHash;
-    }
+export function storedSearchIndex(store: string, built: BuiltIndex): { documents: number; made: number; written: number; files: Map<string, StoredFile> } {
+  const files = new Map<string, StoredFile>();
+  for (const { lang, files: hashes } of built.languages) {
+    for (const [name, hash] of hashes) files.set(`${indexFolder(lang)}${name}`, { source: join(storeFolder(store, lang), name), hash });
   }
-  return { files: Object.keys(hashes).length, documents: built.documents, made: built.made, written: built.written, hashes };
+  return { documents: built.documents, made: built.made, written: built.written, files };
 }

@@ -9,7 +9,7 @@
  * Each run is a full `npm run rebuild` (pull + pictures + build + publish), told what
  * changed as the webhook tells it: a cold build that draws every picture, a
  * cold build with the pictures drawn, a text edit plus a new post (first after
- * a cold build, then in steady state), one post's text, a recent post's title
+ * a cold build, until the releases kept are all there, then in steady state), one post's text, a recent post's title
  * (in the side list of every detail page, settled and latest), one new post, a recent post and one
  * halfway down the archive deleted, two nightly full pulls (the first settles the side lists the day's changes
  * left, the second finds nothing changed) and a forced rebuild of the same content.
@@ -27,6 +27,7 @@ import { mapLimit } from './lib/files.ts';
 import { foldersUnder } from '../src/config.ts';
 import { PICTURE_ENCODING } from '../src/content/pictures/settings.ts';
 import type { RebuildReport } from './pipeline/rebuild.ts';
+import { RELEASES_KEPT } from './pipeline/publish/releases.ts';
 
 const { values } = parseArgs({
   options: {
@@ -137,6 +138,9 @@ try {
   await forgetAllButPictures();
   await run('cold, pictures drawn');
   await run('text edit + new post, first after cold', editAndAdd({ edit: true, add: true }));
+  // Until RELEASES_KEPT releases are kept each is made anew; from then on, as on a site that has been running,
+  // each is made in the oldest one (scripts/pipeline/publish/releases.ts), which already holds nearly every file.
+  for (let release = 3; release <= RELEASES_KEPT; release++) await run(`text edit + new post, release ${release} (made anew)`, editAndAdd({ edit: true, add: true }));
   await run('text edit + new post, steady state', editAndAdd({ edit: true, add: true }));
   await run("one post's text", editAndAdd({ edit: true }));
   // The newest post of the last full pull (the cold one; two posts were added since): its title is in the side

@@ -18,7 +18,7 @@ import { FRAGMENT_END, FRAGMENT_START, fragmentMarker } from '../../src/lib/frag
 const work = mkdtempSync(join(tmpdir(), 'finish-build-'));
 afterAll(() => rm(work, { recursive: true, force: true }));
 const bases = { publicApiBase: 'https://api.example.uz', mediaBase: 'https://api.example.uz', siteUrl: 'https://example.uz', serviceWorker: false };
-const memoFile = join(work, 'memo.json');
+const memoFile = join(work, 'memo.db');
 const compressCache = join(work, 'compressed');
 
 /** A site as Astro leaves it: `pages` by site path. Each build gets a fresh folder, as a rebuild's staging does. */
@@ -101,6 +101,14 @@ describe('the last pass between builds', () => {
     const again = await finish(site(broken));
     expect(again.links.broken).toEqual(['index.html: /yoq/']);
     expect(again.remembered).toBe(2);
+  });
+
+  it('checks every page again when the memo file is not one, and remembers them after', async () => {
+    await finish(site(clean));
+    writeFileSync(memoFile, 'not a memo');
+    const unread = await finish(site(clean));
+    expect(unread).toMatchObject({ remembered: 0, links: { broken: [] } });
+    expect((await finish(site(clean))).remembered).toBe(3);
   });
 
   it('keeps working without a memo file', async () => {

@@ -30,7 +30,6 @@
 import { hash } from 'node:crypto';
 import { copyFileSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
-import { readText } from '../../../src/content/read-text.ts';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { extractFragment, FRAGMENT_DIR, fragmentNameOfPath, fragmentsIn, spliceFragments } from '../../../src/lib/fragments.ts';
@@ -39,7 +38,7 @@ import { linkChecker, linkVisitor, referencedUrls, type LinkReport } from './lin
 import { inlineScriptVisitor, KNOWN_INLINE_SCRIPTS, POLICY_FILES, writePolicy, type policy } from './csp.ts';
 import type { PageToVisit, PageVisitor } from './page-visitor.ts';
 import { FILE_CONCURRENCY, linkInPlace, listFiles, makeFolder, mapLimit, placeFile } from '../../lib/files.ts';
-import { replaceFile } from '../../lib/replace-file.ts';
+import { rememberedPages } from './finish-memo.ts';
 import { COMPRESSIBLE, createCompressor, sha256, type Compressor, type FromPrevious } from './precompress.ts';
 import { progress } from '../../lib/progress.ts';
 import { SERVICE_WORKER_FILE, writeServiceWorker } from '../../../src/features/offline/build-service-worker.ts';
@@ -88,30 +87,11 @@ interface PageMemo {
   findings: Record<string, unknown>;
 }
 
-interface Memo {
-  /** This pass's code and its known inline scripts: any change forgets every page. */
-  basis: string;
-  /** Every file of the site the memo was made for. */
-  files: string[];
-  pages: Record<string, PageMemo>;
-}
+/** The memo's pages, by site path. */
+type MemoPages = Record<string, PageMemo>;
 
 /** This module, with every module it imports or starts: what the memo's findings depend on. */
 const MEMO_ENTRY = fileURLToPath(import.meta.url);
-
-/** The memo's pages, and the files of the site it was made for that have gone since (site paths). */
-async function readMemo(file: string | undefined, basis: string, files: ReadonlySet<string>): Promise<{ pages: Memo['pages']; gone: ReadonlySet<string> }> {
-  const none = { pages: {}, gone: new Set<string>() };
-  if (!file) return none;
-  try {
-    const memo = JSON.parse(await readText(file)) as Memo;
-    if (memo.basis !== basis) return none;
-    // A file that has gone may be what some remembered page refers to: its visitors say whether their findings hold.
-    return { pages: memo.pages, gone: new Set(memo.files.filter((f) => !files.has(f))) };
-  } catch {
-    return none;
-  }
-}
 
 export interface FinishOptions {
   compressCache?: string;
@@ -220,7 +200,7 @@ interface PassContext {
   /** A file's site path: `/news/5/index.html`. */
   sitePath: (file: string) => string;
   fragments: Fragments;
-  remembered: Memo['pages'];
+  remembered: Readonly<MemoPages>;
   /** The files of the site the memo was made for that have gone since. */
   gone: ReadonlySet<string>;
   /** The checks each page is handed to, in this order. */
@@ -243,7 +223,7 @@ interface PassContext {
  */
 class FinishPass {
   readonly hashes: Record<string, string> = {};
-  readonly memo: Memo['pages'] = {};
+  readonly memo: MemoPages = {};
   reusedFindings = 0;
   pagesRead = 0;
   keptFromOlder = 0;
@@ -391,8 +371,6 @@ function checkFragments(files: string[], fragments: Fragments, visitors: readonl
   }
 }
 
-const writeMemo = (file: string, memo: Memo) => replaceFile(file, JSON.stringify(memo));
-
 export async function finishBuild(
   root: string,
   bases: Parameters<typeof policy>[1] & { serviceWorker: boolean },
@@ -418,82 +396,90 @@ export async function finishBuild(
   const files = all.filter((f) => !isFragmentPath(sitePath(f)));
   const sitePaths = files.map(sitePath);
   const basis = await memoBasis();
-  const { pages: remembered, gone } = await readMemo(memoFile, basis, new Set(sitePaths));
-  const links = linkChecker(root, new Set(files));
-  const scripts = inlineScriptVisitor();
-  // The checks of every page: a new check is a new visitor here.
-  const visitors: PageVisitor[] = [scripts, linkVisitor(links)] as PageVisitor[];
-  checkFragments(fragmentFiles, fragments, visitors, sitePath);
-
-  // The policy's files are written once every page has been read; they are hashed after, and the service worker last.
-  const policyFiles = new Set(POLICY_FILES.map((p) => join(root, p)));
-  const serviceWorker = join(root, SERVICE_WORKER_FILE);
-  const show = progress('compress', files.length);
-  // Its threads keep the process alive until closed: started only here, where `finally` closes them.
-  const compressor = await createCompressor(compressCache);
-  const pass = new FinishPass({
-    sitePath,
-    fragments,
-    remembered,
-    gone,
-    visitors,
-    compressor,
-    previousRelease: linkable(previousRelease, root),
-    stored,
-    reused,
-    sourceOf,
-    into: into?.hashes ?? null,
-  });
-  /** Removes the files of the older release this one is made in that it has not (yet) placed. */
-  const removeGone = (which: (path: string) => boolean = () => true) => {
-    if (into)
-      removeFilesGone(
-        root,
-        Object.keys(into.hashes).filter((path) => !(path in pass.hashes) && which(path)),
-      );
-  };
+  const memo = memoFile ? rememberedPages<PageMemo>(memoFile, basis, new Set(sitePaths)) : null;
   try {
-    await mapLimit(
-      files.filter((f) => !policyFiles.has(f) && f !== serviceWorker),
-      FILE_CONCURRENCY,
-      async (file) => {
-        await pass.finish(file);
-        show.tick();
-      },
-    );
-    await writePolicy(renderRoot, scripts.hashes, bases);
-    for (const file of policyFiles) {
-      await pass.finishFile(file, await readFile(sourceOf(file)));
-      show.tick();
-    }
-    // Its precache list is read from the release, which must by then hold no file the older one left.
-    removeGone((path) => !path.startsWith(SERVICE_WORKER_FILE));
-    await writeServiceWorker(root, bases.serviceWorker, sitePaths, sourceOf(serviceWorker));
-    await pass.finishFile(serviceWorker, await readFile(sourceOf(serviceWorker)));
+    return await finishFiles(memo?.pages ?? {}, memo?.gone ?? new Set());
   } finally {
-    await compressor.close();
+    memo?.close();
   }
-  show.done();
-  removeGone();
-  const checked = await links.finish();
-  // Only a clean build is remembered: a page's findings are replayed without its broken references.
-  if (memoFile && !checked.broken.length) await writeMemo(memoFile, { basis, files: sitePaths, pages: pass.memo });
 
-  return {
-    // The default sort compares as `<` does, without calling back into JS for each of 1.5 million comparisons (95,000 files).
-    hashes: Object.fromEntries(
-      Object.keys(pass.hashes)
-        .sort()
-        .map((path) => [path, pass.hashes[path]!]),
-    ),
-    links: checked,
-    compressed: { files: pass.compressible, ...compressor.stats, pruned: await compressor.prune() },
-    fragments: fragments.text.size,
-    remembered: pass.reusedFindings,
-    pagesRead: pass.pagesRead,
-    keptFromOlder: pass.keptFromOlder,
-    ms: Math.round(performance.now() - started),
-  };
+  async function finishFiles(remembered: Readonly<MemoPages>, gone: ReadonlySet<string>): Promise<FinishedBuild> {
+    const links = linkChecker(root, new Set(files));
+    const scripts = inlineScriptVisitor();
+    // The checks of every page: a new check is a new visitor here.
+    const visitors: PageVisitor[] = [scripts, linkVisitor(links)] as PageVisitor[];
+    checkFragments(fragmentFiles, fragments, visitors, sitePath);
+
+    // The policy's files are written once every page has been read; they are hashed after, and the service worker last.
+    const policyFiles = new Set(POLICY_FILES.map((p) => join(root, p)));
+    const serviceWorker = join(root, SERVICE_WORKER_FILE);
+    const show = progress('compress', files.length);
+    // Its threads keep the process alive until closed: started only here, where `finally` closes them.
+    const compressor = await createCompressor(compressCache);
+    const pass = new FinishPass({
+      sitePath,
+      fragments,
+      remembered,
+      gone,
+      visitors,
+      compressor,
+      previousRelease: linkable(previousRelease, root),
+      stored,
+      reused,
+      sourceOf,
+      into: into?.hashes ?? null,
+    });
+    /** Removes the files of the older release this one is made in that it has not (yet) placed. */
+    const removeGone = (which: (path: string) => boolean = () => true) => {
+      if (into)
+        removeFilesGone(
+          root,
+          Object.keys(into.hashes).filter((path) => !(path in pass.hashes) && which(path)),
+        );
+    };
+    try {
+      await mapLimit(
+        files.filter((f) => !policyFiles.has(f) && f !== serviceWorker),
+        FILE_CONCURRENCY,
+        async (file) => {
+          await pass.finish(file);
+          show.tick();
+        },
+      );
+      await writePolicy(renderRoot, scripts.hashes, bases);
+      for (const file of policyFiles) {
+        await pass.finishFile(file, await readFile(sourceOf(file)));
+        show.tick();
+      }
+      // Its precache list is read from the release, which must by then hold no file the older one left.
+      removeGone((path) => !path.startsWith(SERVICE_WORKER_FILE));
+      await writeServiceWorker(root, bases.serviceWorker, sitePaths, sourceOf(serviceWorker));
+      await pass.finishFile(serviceWorker, await readFile(sourceOf(serviceWorker)));
+    } finally {
+      await compressor.close();
+    }
+    show.done();
+    removeGone();
+    const checked = await links.finish();
+    // Only a clean build is remembered: a page's findings are replayed without its broken references.
+    if (memo && !checked.broken.length) memo.save(pass.memo, sitePaths);
+
+    return {
+      // The default sort compares as `<` does, without calling back into JS for each of 1.5 million comparisons (95,000 files).
+      hashes: Object.fromEntries(
+        Object.keys(pass.hashes)
+          .sort()
+          .map((path) => [path, pass.hashes[path]!]),
+      ),
+      links: checked,
+      compressed: { files: pass.compressible, ...compressor.stats, pruned: await compressor.prune() },
+      fragments: fragments.text.size,
+      remembered: pass.reusedFindings,
+      pagesRead: pass.pagesRead,
+      keptFromOlder: pass.keptFromOlder,
+      ms: Math.round(performance.now() - started),
+    };
+  }
 }
 
 /** The previous release, when its files can be linked into `root`: a hard link cannot cross file systems. */

@@ -6,6 +6,7 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { execFile } from 'node:child_process';
 import { rm } from 'node:fs/promises';
+import { DatabaseSync } from 'node:sqlite';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -106,6 +107,16 @@ describe('the last pass between builds', () => {
   it('checks every page again when the memo file is not one, and remembers them after', async () => {
     await finish(site(clean));
     writeFileSync(memoFile, 'not a memo');
+    const unread = await finish(site(clean));
+    expect(unread).toMatchObject({ remembered: 0, links: { broken: [] } });
+    expect((await finish(site(clean))).remembered).toBe(3);
+  });
+
+  it('checks every page again when a page in the memo cannot be read, and remembers them after', async () => {
+    await finish(site(clean));
+    const db = new DatabaseSync(memoFile);
+    db.prepare('UPDATE pages SET memo = ? WHERE path = ?').run('{"cut short', '/news/index.html');
+    db.close();
     const unread = await finish(site(clean));
     expect(unread).toMatchObject({ remembered: 0, links: { broken: [] } });
     expect((await finish(site(clean))).remembered).toBe(3);

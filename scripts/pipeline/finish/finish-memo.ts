@@ -3,8 +3,8 @@
  * Astro's cache, one row a page, so that a build writes only the pages whose findings or stamps changed. At
  * 10,000 posts per language the memo as one JSON file (48 MB) cost some 1.5 s a build to write and read again;
  * as rows, 0.4 s to read every one and a few milliseconds to write those one edit changes (measured
- * 2026-12-05, docs/speed.md). A file that cannot be opened as this memo is removed and made again: the build
- * then checks every page, as it does without a memo.
+ * 2026-12-05, docs/speed.md). A memo that cannot be read whole (not a database, a damaged one, a row that is
+ * not JSON) is removed: the build then checks every page, as it does without a memo, and makes it again.
  */
 import { rmSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
@@ -19,7 +19,6 @@ export interface RememberedPages<Page> {
    * unchanged is handed back as it was read), removes those no longer there.
    */
   save(pages: Readonly<Record<string, Page>>, files: readonly string[]): void;
-  close(): void;
 }
 
 const SCHEMA = `
@@ -27,50 +26,57 @@ const SCHEMA = `
   CREATE TABLE IF NOT EXISTS pages (path TEXT PRIMARY KEY, memo TEXT NOT NULL) WITHOUT ROWID;
 `;
 
-function open(file: string): DatabaseSync {
+/** Runs `use` on the memo's database, closed after whatever `use` does. */
+function withDatabase<T>(file: string, use: (db: DatabaseSync) => T): T {
   const db = new DatabaseSync(file, { timeout: 10_000 });
-  db.exec(SCHEMA);
-  return db;
+  try {
+    db.exec(SCHEMA);
+    return use(db);
+  } finally {
+    db.close();
+  }
 }
 
-/** Opens the memo in `file` for `basis` (the pass's code: any change forgets every page), for a site of `files`. */
+const valueOf = (db: DatabaseSync, key: string) => (db.prepare('SELECT value FROM memo WHERE key = ?').get(key) as { value: string } | undefined)?.value;
+
+/** Reads the memo in `file` for `basis` (the pass's code: any change forgets every page), for a site of `files`. */
 export function rememberedPages<Page>(file: string, basis: string, files: ReadonlySet<string>): RememberedPages<Page> {
-  let db: DatabaseSync;
-  try {
-    db = open(file);
-  } catch {
-    rmSync(file, { force: true });
-    db = open(file);
-  }
-  const value = (key: string) => (db.prepare('SELECT value FROM memo WHERE key = ?').get(key) as { value: string } | undefined)?.value;
-  const same = value('basis') === basis;
-  const pages: Record<string, Page> = {};
-  let gone = new Set<string>();
-  if (same) {
+  const read = (db: DatabaseSync) => {
+    const pages: Record<string, Page> = {};
+    if (valueOf(db, 'basis') !== basis) return { same: false, pages, gone: new Set<string>() };
     for (const row of db.prepare('SELECT path, memo FROM pages').iterate() as Iterable<{ path: string; memo: string }>) pages[row.path] = JSON.parse(row.memo) as Page;
     // A file that has gone may be what some remembered page refers to: the pass's visitors say whether their findings hold.
-    gone = new Set((JSON.parse(value('files') ?? '[]') as string[]).filter((f) => !files.has(f)));
+    const gone = new Set((JSON.parse(valueOf(db, 'files') ?? '[]') as string[]).filter((f) => !files.has(f)));
+    return { same: true, pages, gone };
+  };
+  let remembered: ReturnType<typeof read>;
+  try {
+    remembered = withDatabase(file, read);
+  } catch {
+    rmSync(file, { force: true });
+    remembered = { same: false, pages: {}, gone: new Set() };
   }
+  const { same, pages, gone } = remembered;
   return {
     pages,
     gone,
-    save(next, siteFiles) {
-      const put = db.prepare('INSERT OR REPLACE INTO pages (path, memo) VALUES (?, ?)');
-      const remove = db.prepare('DELETE FROM pages WHERE path = ?');
-      const setValue = db.prepare('INSERT OR REPLACE INTO memo (key, value) VALUES (?, ?)');
-      db.exec('BEGIN IMMEDIATE');
-      try {
-        if (!same) db.exec('DELETE FROM pages');
-        for (const [path, page] of Object.entries(next)) if (pages[path] !== page) put.run(path, JSON.stringify(page));
-        if (same) for (const path of Object.keys(pages)) if (!(path in next)) remove.run(path);
-        setValue.run('basis', basis);
-        setValue.run('files', JSON.stringify(siteFiles));
-        db.exec('COMMIT');
-      } catch (error) {
-        db.exec('ROLLBACK');
-        throw error;
-      }
-    },
-    close: () => db.close(),
+    save: (next, siteFiles) =>
+      withDatabase(file, (db) => {
+        const put = db.prepare('INSERT OR REPLACE INTO pages (path, memo) VALUES (?, ?)');
+        const remove = db.prepare('DELETE FROM pages WHERE path = ?');
+        const setValue = db.prepare('INSERT OR REPLACE INTO memo (key, value) VALUES (?, ?)');
+        db.exec('BEGIN IMMEDIATE');
+        try {
+          if (!same) db.exec('DELETE FROM pages');
+          for (const [path, page] of Object.entries(next)) if (pages[path] !== page) put.run(path, JSON.stringify(page));
+          if (same) for (const path of Object.keys(pages)) if (!(path in next)) remove.run(path);
+          setValue.run('basis', basis);
+          setValue.run('files', JSON.stringify(siteFiles));
+          db.exec('COMMIT');
+        } catch (error) {
+          db.exec('ROLLBACK');
+          throw error;
+        }
+      }),
   };
 }

@@ -397,89 +397,83 @@ export async function finishBuild(
   const sitePaths = files.map(sitePath);
   const basis = await memoBasis();
   const memo = memoFile ? rememberedPages<PageMemo>(memoFile, basis, new Set(sitePaths)) : null;
-  try {
-    return await finishFiles(memo?.pages ?? {}, memo?.gone ?? new Set());
-  } finally {
-    memo?.close();
-  }
+  const remembered = memo?.pages ?? {};
+  const gone = memo?.gone ?? new Set<string>();
+  const links = linkChecker(root, new Set(files));
+  const scripts = inlineScriptVisitor();
+  // The checks of every page: a new check is a new visitor here.
+  const visitors: PageVisitor[] = [scripts, linkVisitor(links)] as PageVisitor[];
+  checkFragments(fragmentFiles, fragments, visitors, sitePath);
 
-  async function finishFiles(remembered: Readonly<MemoPages>, gone: ReadonlySet<string>): Promise<FinishedBuild> {
-    const links = linkChecker(root, new Set(files));
-    const scripts = inlineScriptVisitor();
-    // The checks of every page: a new check is a new visitor here.
-    const visitors: PageVisitor[] = [scripts, linkVisitor(links)] as PageVisitor[];
-    checkFragments(fragmentFiles, fragments, visitors, sitePath);
-
-    // The policy's files are written once every page has been read; they are hashed after, and the service worker last.
-    const policyFiles = new Set(POLICY_FILES.map((p) => join(root, p)));
-    const serviceWorker = join(root, SERVICE_WORKER_FILE);
-    const show = progress('compress', files.length);
-    // Its threads keep the process alive until closed: started only here, where `finally` closes them.
-    const compressor = await createCompressor(compressCache);
-    const pass = new FinishPass({
-      sitePath,
-      fragments,
-      remembered,
-      gone,
-      visitors,
-      compressor,
-      previousRelease: linkable(previousRelease, root),
-      stored,
-      reused,
-      sourceOf,
-      into: into?.hashes ?? null,
-    });
-    /** Removes the files of the older release this one is made in that it has not (yet) placed. */
-    const removeGone = (which: (path: string) => boolean = () => true) => {
-      if (into)
-        removeFilesGone(
-          root,
-          Object.keys(into.hashes).filter((path) => !(path in pass.hashes) && which(path)),
-        );
-    };
-    try {
-      await mapLimit(
-        files.filter((f) => !policyFiles.has(f) && f !== serviceWorker),
-        FILE_CONCURRENCY,
-        async (file) => {
-          await pass.finish(file);
-          show.tick();
-        },
+  // The policy's files are written once every page has been read; they are hashed after, and the service worker last.
+  const policyFiles = new Set(POLICY_FILES.map((p) => join(root, p)));
+  const serviceWorker = join(root, SERVICE_WORKER_FILE);
+  const show = progress('compress', files.length);
+  // Its threads keep the process alive until closed: started only here, where `finally` closes them.
+  const compressor = await createCompressor(compressCache);
+  const pass = new FinishPass({
+    sitePath,
+    fragments,
+    remembered,
+    gone,
+    visitors,
+    compressor,
+    previousRelease: linkable(previousRelease, root),
+    stored,
+    reused,
+    sourceOf,
+    into: into?.hashes ?? null,
+  });
+  /** Removes the files of the older release this one is made in that it has not (yet) placed. */
+  const removeGone = (which: (path: string) => boolean = () => true) => {
+    if (into)
+      removeFilesGone(
+        root,
+        Object.keys(into.hashes).filter((path) => !(path in pass.hashes) && which(path)),
       );
-      await writePolicy(renderRoot, scripts.hashes, bases);
-      for (const file of policyFiles) {
-        await pass.finishFile(file, await readFile(sourceOf(file)));
+  };
+  try {
+    await mapLimit(
+      files.filter((f) => !policyFiles.has(f) && f !== serviceWorker),
+      FILE_CONCURRENCY,
+      async (file) => {
+        await pass.finish(file);
         show.tick();
-      }
-      // Its precache list is read from the release, which must by then hold no file the older one left.
-      removeGone((path) => !path.startsWith(SERVICE_WORKER_FILE));
-      await writeServiceWorker(root, bases.serviceWorker, sitePaths, sourceOf(serviceWorker));
-      await pass.finishFile(serviceWorker, await readFile(sourceOf(serviceWorker)));
-    } finally {
-      await compressor.close();
+      },
+    );
+    await writePolicy(renderRoot, scripts.hashes, bases);
+    for (const file of policyFiles) {
+      await pass.finishFile(file, await readFile(sourceOf(file)));
+      show.tick();
     }
-    show.done();
-    removeGone();
-    const checked = await links.finish();
-    // Only a clean build is remembered: a page's findings are replayed without its broken references.
-    if (memo && !checked.broken.length) memo.save(pass.memo, sitePaths);
-
-    return {
-      // The default sort compares as `<` does, without calling back into JS for each of 1.5 million comparisons (95,000 files).
-      hashes: Object.fromEntries(
-        Object.keys(pass.hashes)
-          .sort()
-          .map((path) => [path, pass.hashes[path]!]),
-      ),
-      links: checked,
-      compressed: { files: pass.compressible, ...compressor.stats, pruned: await compressor.prune() },
-      fragments: fragments.text.size,
-      remembered: pass.reusedFindings,
-      pagesRead: pass.pagesRead,
-      keptFromOlder: pass.keptFromOlder,
-      ms: Math.round(performance.now() - started),
-    };
+    // Its precache list is read from the release, which must by then hold no file the older one left.
+    removeGone((path) => !path.startsWith(SERVICE_WORKER_FILE));
+    await writeServiceWorker(root, bases.serviceWorker, sitePaths, sourceOf(serviceWorker));
+    await pass.finishFile(serviceWorker, await readFile(sourceOf(serviceWorker)));
+  } finally {
+    await compressor.close();
   }
+  show.done();
+  removeGone();
+  const checked = await links.finish();
+  // Only a clean build is remembered: a page's findings are replayed without its broken references.
+  if (memo && !checked.broken.length) memo.save(pass.memo, sitePaths);
+
+  return {
+    // The default sort compares as `<` does, without calling back into JS for each of 1.5 million comparisons (95,000 files).
+    hashes: Object.fromEntries(
+      Object.keys(pass.hashes)
+        .sort()
+        .map((path) => [path, pass.hashes[path]!]),
+    ),
+    links: checked,
+    compressed: { files: pass.compressible, ...compressor.stats, pruned: await compressor.prune() },
+    fragments: fragments.text.size,
+    remembered: pass.reusedFindings,
+    pagesRead: pass.pagesRead,
+    keptFromOlder: pass.keptFromOlder,
+    ms: Math.round(performance.now() - started),
+  };
 }
 
 /** The previous release, when its files can be linked into `root`: a hard link cannot cross file systems. */

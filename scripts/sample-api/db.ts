@@ -7,11 +7,11 @@
  * /uploads/ picture.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { latinToCyrillic } from './transliterate.ts';
-import { renderPicture, type PictureKind } from './images.ts';
+import { drawnPicture, type PictureKind } from './images.ts';
 import type { PhotoMode } from './media.ts';
 
 const SEED_DIR = new URL('./seed/', import.meta.url);
@@ -182,10 +182,10 @@ function seed(db: DatabaseSync, dataDir: string, scale: number, photos: PhotoMod
     throw err;
   }
 
-  // A picture depends only on its name and kind, so one already drawn is kept.
+  // A picture depends only on its name and kind, so one already there is kept.
   for (const [name, kind] of pictures) {
     const file = join(dataDir, 'uploads', `${kind}-${name}.png`);
-    if (!existsSync(file)) writeFileSync(file, renderPicture(name, kind).png);
+    if (!existsSync(file)) copyFileSync(drawnPicture(name, kind), file);
   }
 }
 

@@ -3,6 +3,10 @@
  * show (and to resize) on a machine with no network. Each picture is derived
  * from its name, so a reseed produces the same bytes.
  */
+import { createHash, randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
 
 export type PictureKind = 'landscape' | 'portrait';
@@ -120,4 +124,32 @@ export function renderPicture(name: string, kind: PictureKind): { width: number;
     }
   }
   return { width, height, png: encodePng(width, height, rgb) };
+}
+
+/**
+ * Pictures drawn once for every data folder on this machine, where tools keep their caches: a picture depends
+ * only on its name, its kind and this file, and drawing a seed's hundred took some 10 s of a core for each new
+ * data folder (each test names its own).
+ */
+const DRAWN_DIR = fileURLToPath(
+  new URL(
+    `../../node_modules/.cache/sample-api-pictures/${createHash('sha256')
+      .update(readFileSync(fileURLToPath(import.meta.url)))
+      .digest('hex')
+      .slice(0, 16)}/`,
+    import.meta.url,
+  ),
+);
+
+/** The PNG file of the picture `name` of `kind`, drawn now unless drawn before. */
+export function drawnPicture(name: string, kind: PictureKind): string {
+  const file = join(DRAWN_DIR, `${kind}-${name}.png`);
+  if (!existsSync(file)) {
+    mkdirSync(DRAWN_DIR, { recursive: true });
+    // Under another name first: another process may be drawing the same picture, and none may read half of one.
+    const drawing = `${file}.${randomUUID()}`;
+    writeFileSync(drawing, renderPicture(name, kind).png);
+    renameSync(drawing, file);
+  }
+  return file;
 }

@@ -1,7 +1,8 @@
 /**
  * Starts the real sample API for a test on a free loopback port. Each caller
  * names its own data folder, so parallel test files never share a database;
- * the generated pictures in it are kept between runs.
+ * the seed's pictures are drawn once on a machine for every folder
+ * (scripts/sample-api/images.ts).
  */
 import type { FaultRule } from '../../scripts/sample-api/faults.ts';
 import type { MediaHeaderMode, PhotoMode } from '../../scripts/sample-api/media.ts';

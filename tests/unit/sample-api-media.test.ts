@@ -4,7 +4,7 @@
  * replaced at the same URL, and latency (scripts/sample-api/media.ts).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -18,9 +18,10 @@ import {
   type MediaHeaderMode,
   type PhotoMode,
 } from '../../scripts/sample-api/media.ts';
+import { drawnPicture, renderPicture, type PictureKind } from '../../scripts/sample-api/images.ts';
 import { startSampleApi, type SampleApi } from '../../scripts/sample-api/server.ts';
 
-/** One data folder for the whole file (the seed's PNGs are drawn once and kept between runs). */
+/** One data folder for the whole file. */
 const DATA = '.cache/test-api/sample-api-media';
 const CACHE = join(DATA, 'media-cache');
 const running: SampleApi[] = [];
@@ -128,6 +129,20 @@ describe('distinct photos', () => {
     const pictured = (await news(api)).filter((p) => p.imageUrl);
     for (const p of pictured) expect(p.imageUrl).toMatch(/^\/uploads\/landscape-[\w-]+\.png$/);
     expect((await fetch(`${api.url}/media/post/${pictured[0]!.id}.jpg`)).status).toBe(404);
+  });
+  it('a new data folder serves the seed pictures as drawn, without drawing them again', async () => {
+    const fresh = (name: string) => {
+      rmSync(`${DATA}-${name}`, { recursive: true, force: true });
+      return startSampleApi({ host: '127.0.0.1', port: 0, dataDir: `${DATA}-${name}`, reset: true, photos: 'shared', log: () => {} }).then((api) => (running.push(api), api));
+    };
+    const first = await fresh('first');
+    const url = (await news(first)).find((p) => p.imageUrl)!.imageUrl!;
+    const [, kind, name] = /^\/uploads\/(landscape|portrait)-([\w-]+)\.png$/.exec(url)!;
+    const kept = drawnPicture(name!, kind as PictureKind);
+    const drawnAt = statSync(kept).mtimeMs;
+    const second = await fresh('second');
+    expect((await bytes(second, url)).body.equals(renderPicture(name!, kind as PictureKind).png)).toBe(true);
+    expect(statSync(kept).mtimeMs).toBe(drawnAt);
   });
 });
 

@@ -210,7 +210,7 @@ describe('a second district, under a path of a shared domain', () => {
   });
 
   it('has no trace of Qorakul in any file it wrote: pages, scripts, styles, feeds, sitemap, service worker, headers', async () => {
-    const files = (await listFiles(out)).filter((f) => !/\.(br|gz|webp|png|jpg|pdf|xlsx)$/.test(f));
+    const files = listFiles(out).filter((f) => !/\.(br|gz|webp|png|jpg|pdf|xlsx)$/.test(f));
     expect(files.length).toBeGreaterThan(500);
     const traces = files.flatMap((f) => {
       // The search call's language header is named so by the API's contract (src/api/client.ts), whichever district calls it.
@@ -226,7 +226,7 @@ describe('a second district, under a path of a shared domain', () => {
   });
 
   it("refers to nothing outside its path: links, assets, pictures, feeds, sitemap, service worker, static hosts' files", async () => {
-    const files = await listFiles(out);
+    const files = listFiles(out);
     const outside: string[] = [];
     const note = (file: string, ref: string) => outside.push(`${relative(out, file)}: ${ref}`);
     for (const file of files.filter((f) => f.endsWith('.html'))) {

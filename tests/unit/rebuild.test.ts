@@ -72,9 +72,9 @@ async function differencesFromCold(r: RebuildReport, name: string, dir = `${WORK
     env: { ...process.env, OUT_DIR: `${dir}/site`, ASTRO_CACHE_DIR: `${dir}/astro`, COMPRESS_CACHE_DIR: `${dir}/compressed` },
     maxBuffer: 64 * 1024 * 1024,
   });
-  const tree = async (root: string) => new Set((await listFiles(root)).map((f) => relative(root, f)));
-  const published = await tree(release(r, ''));
-  const cold = await tree(`${dir}/site`);
+  const tree = (root: string) => new Set(listFiles(root).map((f) => relative(root, f)));
+  const published = tree(release(r, ''));
+  const cold = tree(`${dir}/site`);
   const differences = [...published].filter((p) => !cold.has(p)).map((p) => `only in the release: ${p}`);
   differences.push(...[...cold].filter((p) => !published.has(p)).map((p) => `only in the cold build: ${p}`));
   for (const p of published) {

@@ -4,11 +4,10 @@
  * playwright.config.ts), with the modals open and in every colour mode and
  * text size.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { LANGUAGES, localizePath } from '../../src/i18n/languages.ts';
 import { DICTIONARIES } from '../../src/i18n/t.ts';
 import { COLOUR_MODES, ZOOM_STEPS } from '../../src/features/accessibility-panel/accessibility.ts';
-import { axeViolations as violations, expect, headerReady, test } from './fixtures.ts';
+import { axe, axeViolations as violations, expect, headerReady, test } from './fixtures.ts';
 import { RU, UZ_LATN } from './routes-helpers.ts';
 import { STORAGE_KEYS } from '../../src/lib/storage.ts';
 
@@ -101,7 +100,7 @@ for (const lang of [RU, UZ_LATN]) {
     for (const path of ['/', '/news', `/news/${firstNews}`, '/page/1', '/page/2', '/tarixiy_shaxslar', '/gallery/photo', '/information-service']) {
       await page.goto(localizePath(lang, path));
       // 'region' and 'heading-order' are axe's best practices, outside the WCAG tags run above.
-      const results = await new AxeBuilder({ page }).withRules(['region', 'heading-order', 'empty-heading']).analyze();
+      const results = await axe(page).withRules(['region', 'heading-order', 'empty-heading']).analyze();
       expect
         .soft(
           results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),

@@ -53,17 +53,18 @@ export async function surveyVotesReady(page: Page): Promise<void> {
   await page.locator('survey-votes .survey__vote[data-ready="true"]').first().waitFor({ state: 'attached' });
 }
 
-/** WCAG 2.2 AA problems in the page, one line each; the embedded map is another site's document, not ours to fix. */
 /**
- * Axe on `page`, run in the page alone. By default it also opens a page of its own after each run, to put the
- * results of the page's frames together: half of each run's time (2 s against 1 s a page here). The site's only
- * frames, the map's and the videos', come from other sites, which axe cannot read either way.
+ * Axe on `page`, run in the page and its same-origin frames. By default it also reads other sites' frames, and
+ * opens a page of its own after each run to put the frames' results together: half of each run's time (2 s
+ * against 1 s a page here). The site's only frames, the map's and the videos', are other sites' documents,
+ * loaded only when a citizen asks for them, and not ours to fix.
  */
 export const axe = (page: Page) => new AxeBuilder({ page }).setLegacyMode(true);
 
 /** The WCAG 2.2 AA rules. */
 export const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
+/** WCAG 2.2 AA problems in the page, one line each; the embedded map is another site's document, not ours to fix. */
 export async function axeViolations(page: Page): Promise<string[]> {
   const results = await axe(page).withTags(WCAG_AA).exclude('iframe.map').analyze();
   return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length}) ${v.nodes[0]?.target.join(' ')}`);

@@ -122,6 +122,17 @@ describe('the last pass between builds', () => {
     expect((await finish(site(clean))).remembered).toBe(3);
   });
 
+  it('publishes when the memo cannot be written, and checks every page in the next build', async () => {
+    await finish(site(clean));
+    const db = new DatabaseSync(memoFile);
+    db.exec("CREATE TRIGGER refuse BEFORE INSERT ON pages BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END");
+    db.close();
+    const edited = { ...clean, '/news/1/index.html': page('<h1>Birinchi, tuzatilgan</h1><a href="/">Bosh sahifa</a>') };
+    expect(await finish(site(edited))).toMatchObject({ remembered: 2, links: { broken: [] } });
+    expect(await finish(site(edited))).toMatchObject({ remembered: 0, links: { broken: [] } });
+    expect((await finish(site(edited))).remembered).toBe(3);
+  });
+
   it('keeps working without a memo file', async () => {
     const root = site(clean);
     cpSync(root, `${root}-copy`, { recursive: true });

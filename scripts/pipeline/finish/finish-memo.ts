@@ -4,7 +4,8 @@
  * 10,000 posts per language the memo as one JSON file (48 MB) cost some 1.5 s a build to write and read again;
  * as rows, 0.4 s to read every one and a few milliseconds to write those one edit changes (measured
  * 2026-12-05, docs/speed.md). A memo that cannot be read whole (not a database, a damaged one, a row that is
- * not JSON) is removed: the build then checks every page, as it does without a memo, and makes it again.
+ * not JSON) or written is removed: the next build then checks every page, as it does without a memo, and makes
+ * it again.
  */
 import { rmSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
@@ -60,23 +61,34 @@ export function rememberedPages<Page>(file: string, basis: string, files: Readon
   return {
     pages,
     gone,
-    save: (next, siteFiles) =>
-      withDatabase(file, (db) => {
-        const put = db.prepare('INSERT OR REPLACE INTO pages (path, memo) VALUES (?, ?)');
-        const remove = db.prepare('DELETE FROM pages WHERE path = ?');
-        const setValue = db.prepare('INSERT OR REPLACE INTO memo (key, value) VALUES (?, ?)');
-        db.exec('BEGIN IMMEDIATE');
-        try {
-          if (!same) db.exec('DELETE FROM pages');
-          for (const [path, page] of Object.entries(next)) if (pages[path] !== page) put.run(path, JSON.stringify(page));
-          if (same) for (const path of Object.keys(pages)) if (!(path in next)) remove.run(path);
-          setValue.run('basis', basis);
-          setValue.run('files', JSON.stringify(siteFiles));
-          db.exec('COMMIT');
-        } catch (error) {
-          db.exec('ROLLBACK');
-          throw error;
-        }
-      }),
+    save: (next, siteFiles) => {
+      try {
+        write(next, siteFiles);
+      } catch {
+        // A memo that cannot be written (damaged where reading does not look) is made again by the next build,
+        // which then checks every page: never a failed build for it, never findings half written.
+        rmSync(file, { force: true });
+      }
+    },
   };
+
+  function write(next: Readonly<Record<string, Page>>, siteFiles: readonly string[]): void {
+    withDatabase(file, (db) => {
+      const put = db.prepare('INSERT OR REPLACE INTO pages (path, memo) VALUES (?, ?)');
+      const remove = db.prepare('DELETE FROM pages WHERE path = ?');
+      const setValue = db.prepare('INSERT OR REPLACE INTO memo (key, value) VALUES (?, ?)');
+      db.exec('BEGIN IMMEDIATE');
+      try {
+        if (!same) db.exec('DELETE FROM pages');
+        for (const [path, page] of Object.entries(next)) if (pages[path] !== page) put.run(path, JSON.stringify(page));
+        if (same) for (const path of Object.keys(pages)) if (!(path in next)) remove.run(path);
+        setValue.run('basis', basis);
+        setValue.run('files', JSON.stringify(siteFiles));
+        db.exec('COMMIT');
+      } catch (error) {
+        db.exec('ROLLBACK');
+        throw error;
+      }
+    });
+  }
 }

@@ -300,6 +300,24 @@ export async function tabWalk(page: Page, key: 'Tab' | 'Shift+Tab', limit: numbe
 }
 
 /**
+ * The focus problems of each shown element `selector` matches, each reached by keyboard in turn (Shift+Tab
+ * and Tab from it): for controls a short walk may not reach.
+ */
+export async function focusProblemsOn(page: Page, selector: string): Promise<string[]> {
+  const problems: string[] = [];
+  for (const element of await page.locator(selector).all()) {
+    if (!(await element.isVisible())) continue;
+    await element.focus();
+    await page.keyboard.press('Shift+Tab');
+    await startWalk(page);
+    await page.keyboard.press('Tab');
+    const { problem } = await focusProblem(page);
+    if (problem) problems.push(problem);
+  }
+  return problems;
+}
+
+/**
  * Text inside `root` (the page when null) that falls below 4.5:1 against the colour behind it (3:1 for large
  * text), after the colour's own transparency and the element's opacity. Text over a picture or gradient is
  * left to the eye. Reports the first few, and how many there are.

@@ -104,29 +104,28 @@ describe('the last pass between builds', () => {
     expect(again.remembered).toBe(2);
   });
 
-  it('checks every page again when the memo file is not one, and remembers them after', async () => {
-    await finish(site(clean));
-    writeFileSync(memoFile, 'not a memo');
-    const unread = await finish(site(clean));
-    expect(unread).toMatchObject({ remembered: 0, links: { broken: [] } });
-    expect((await finish(site(clean))).remembered).toBe(3);
-  });
-
-  it('checks every page again when a page in the memo cannot be read, and remembers them after', async () => {
-    await finish(site(clean));
+  /** Runs `sql` on the memo the last build left. */
+  const inMemo = (sql: string) => {
     const db = new DatabaseSync(memoFile);
-    db.prepare('UPDATE pages SET memo = ? WHERE path = ?').run('{"cut short', '/news/index.html');
+    db.exec(sql);
     db.close();
-    const unread = await finish(site(clean));
-    expect(unread).toMatchObject({ remembered: 0, links: { broken: [] } });
-    expect((await finish(site(clean))).remembered).toBe(3);
-  });
+  };
+  const damages: [string, () => void][] = [
+    ['the memo file is not one', () => writeFileSync(memoFile, 'not a memo')],
+    ['a page in the memo cannot be read', () => inMemo(`UPDATE pages SET memo = '{"cut short' WHERE path = '/news/index.html'`)],
+  ];
+  for (const [what, damage] of damages) {
+    it(`checks every page again when ${what}, and remembers them after`, async () => {
+      await finish(site(clean));
+      damage();
+      expect(await finish(site(clean))).toMatchObject({ remembered: 0, links: { broken: [] } });
+      expect((await finish(site(clean))).remembered).toBe(3);
+    });
+  }
 
   it('publishes when the memo cannot be written, and checks every page in the next build', async () => {
     await finish(site(clean));
-    const db = new DatabaseSync(memoFile);
-    db.exec("CREATE TRIGGER refuse BEFORE INSERT ON pages BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END");
-    db.close();
+    inMemo("CREATE TRIGGER refuse BEFORE INSERT ON pages BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END");
     const edited = { ...clean, '/news/1/index.html': page('<h1>Birinchi, tuzatilgan</h1><a href="/">Bosh sahifa</a>') };
     expect(await finish(site(edited))).toMatchObject({ remembered: 2, links: { broken: [] } });
     expect(await finish(site(edited))).toMatchObject({ remembered: 0, links: { broken: [] } });

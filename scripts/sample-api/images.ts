@@ -3,11 +3,12 @@
  * show (and to resize) on a machine with no network. Each picture is derived
  * from its name, so a reseed produces the same bytes.
  */
-import { createHash, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
+import { replaceFileSync } from '../lib/replace-file.ts';
 
 export type PictureKind = 'landscape' | 'portrait';
 
@@ -146,10 +147,8 @@ export function drawnPicture(name: string, kind: PictureKind): string {
   const file = join(DRAWN_DIR, `${kind}-${name}.png`);
   if (!existsSync(file)) {
     mkdirSync(DRAWN_DIR, { recursive: true });
-    // Under another name first: another process may be drawing the same picture, and none may read half of one.
-    const drawing = `${file}.${randomUUID()}`;
-    writeFileSync(drawing, renderPicture(name, kind).png);
-    renameSync(drawing, file);
+    // Another process may be drawing the same picture: none may read half of one.
+    replaceFileSync(file, renderPicture(name, kind).png);
   }
   return file;
 }

@@ -130,6 +130,7 @@ describe('distinct photos', () => {
     for (const p of pictured) expect(p.imageUrl).toMatch(/^\/uploads\/landscape-[\w-]+\.png$/);
     expect((await fetch(`${api.url}/media/post/${pictured[0]!.id}.jpg`)).status).toBe(404);
   });
+
   it('a new data folder serves the seed pictures as drawn, without drawing them again', async () => {
     const fresh = (name: string) => {
       rmSync(`${DATA}-${name}`, { recursive: true, force: true });

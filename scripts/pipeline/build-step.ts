@@ -13,6 +13,7 @@ import { finishBuild, type FinishedBuild } from './finish/finish-step.ts';
 import { placeDistrictPictures, storedDocuments, storedPictures } from './downloads/place-downloads.ts';
 import { releaseFileHashes } from './publish/releases.ts';
 import { diffByKey } from '../lib/hash-diff.ts';
+import { contentReportLines, deadLinksByLanguage } from './pull/content-report.ts';
 import { writeStaticHostFiles } from '../serving/server-config.ts';
 import { startSearchIndex, storedSearchIndex } from './search-index/search-index-step.ts';
 import { astroCacheDir, renderSite, type RenderReport } from './render/render-step.ts';
@@ -67,7 +68,8 @@ export async function buildStep(previousRelease: string | null = null, into: { r
       `${finished.links.checked} internal references checked` +
       (into ? `; made in an older release, ${finished.keptFromOlder} of its files kept as they were` : ''),
   );
-  for (const d of finished.links.deadEditorLinks) console.warn(`warning: an editor's link leads nowhere on the site (published as written): ${d.page} → ${d.link}`);
+  for (const line of contentReportLines({ deadLinks: deadLinksByLanguage(finished.links.deadEditorLinks), unavailableDocuments: [], removed: [] }))
+    console.warn(`warning: ${line}`);
   if (finished.links.broken.length) {
     for (const b of finished.links.broken.slice(0, 20)) console.error(`broken: ${b}`);
     throw new Error(`the build has ${finished.links.broken.length} broken internal reference(s), e.g. ${finished.links.broken[0]}`);

@@ -37,7 +37,7 @@ try {
   if (problem) fail(`Rolled back to ${previous} with a problem: ${problem.message}`);
   console.log(`Rolled back: now serving ${previous} (was ${current ?? 'nothing'}), with its own Content-Security-Policy.`);
   // The edge holds copies of the release rolled back from: every path that differs between the two is purged.
-  const hashesOf = (id: string | null | undefined) => (id ? releaseFileHashes(join(dir, id)) : Promise.resolve(new Map<string, string>()));
+  const hashesOf = (id: string | null | undefined) => (id ? releaseFileHashes(join(dir, id)) : Promise.resolve({}));
   const { added, changed, removed } = diffByKey(await hashesOf(current), await hashesOf(previous!));
   const purge = await purgeEdge(dir, [...added, ...changed, ...removed]);
   if (purge.error) fail(`Rolled back to ${previous}, but the edge did not take the purge of ${purge.paths} paths (${purge.error}); the next rebuild or rollback sends it again.`);

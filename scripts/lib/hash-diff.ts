@@ -1,16 +1,26 @@
 /**
- * What was added, changed and removed between two maps by key: a release's files by hash, a pull's items
- * (which pass `same`, to know an item unchanged without hashing it when it is the very same object).
+ * What was added, changed and removed between two collections by key: a release's files by hash (plain objects,
+ * as their lists are read: a Map made from 120,000 entries cost twice the list's parse at 10,000 news a
+ * language), a pull's items (which pass `same`, to know an item unchanged without hashing it when it is the
+ * very same object).
  */
-export function diffByKey<T>(before: Map<string, T>, after: Map<string, T>, same: (old: T, now: T) => boolean = (a, b) => a === b) {
+type Keyed<T> = ReadonlyMap<string, T> | Readonly<Record<string, T>>;
+
+const lookup = <T>(keyed: Keyed<T>): ((key: string) => T | undefined) =>
+  keyed instanceof Map ? (key) => keyed.get(key) : (key) => (Object.hasOwn(keyed, key) ? (keyed as Record<string, T>)[key] : undefined);
+const keysOf = <T>(keyed: Keyed<T>): Iterable<string> => (keyed instanceof Map ? keyed.keys() : Object.keys(keyed));
+
+export function diffByKey<T>(before: Keyed<T>, after: Keyed<T>, same: (old: T, now: T) => boolean = (a, b) => a === b) {
   const added: string[] = [];
   const changed: string[] = [];
   const removed: string[] = [];
-  for (const [k, h] of after) {
-    const old = before.get(k);
-    if (old === undefined) added.push(k);
-    else if (!same(old, h)) changed.push(k);
+  const old = lookup(before);
+  const now = lookup(after);
+  for (const k of keysOf(after)) {
+    const was = old(k);
+    if (was === undefined) added.push(k);
+    else if (!same(was, now(k)!)) changed.push(k);
   }
-  for (const k of before.keys()) if (!after.has(k)) removed.push(k);
+  for (const k of keysOf(before)) if (now(k) === undefined) removed.push(k);
   return { added, changed, removed };
 }

@@ -48,12 +48,12 @@ export async function buildStep(previousRelease: string | null = null, into: { r
   });
   const index = storedSearchIndex(indexStore, await searchIndex.built);
   writeStaticHostFiles(outDir, readConfig().basePath);
-  const previousHashes = previousRelease ? await releaseFileHashes(previousRelease) : new Map<string, string>();
+  const previousHashes = previousRelease ? await releaseFileHashes(previousRelease) : {};
   // An earlier version's memo, one JSON file (45 MB at 10,000 posts per language), read by nothing now.
   rmSync(join(astroCacheDir(), 'finish-pass.json'), { force: true });
   const finished = await finishBuild(outDir, readConfig(), {
     memoFile: join(astroCacheDir(), 'finish-pass.db'),
-    previousRelease: previousRelease ? { root: previousRelease, hashes: Object.fromEntries(previousHashes) } : null,
+    previousRelease: previousRelease ? { root: previousRelease, hashes: previousHashes } : null,
     stored: new Map([...pictures, ...documents, ...index.files]),
     reused,
     into: into && { root: into.root, hashes: JSON.parse(readFileSync(into.files, 'utf8')) as Record<string, string> },
@@ -75,6 +75,6 @@ export async function buildStep(previousRelease: string | null = null, into: { r
     throw new Error(`the build has ${finished.links.broken.length} broken internal reference(s), e.g. ${finished.links.broken[0]}`);
   }
   // Said here, where the previous release's file list is read already: the publish needed a second read of it.
-  const { added, changed, removed } = diffByKey(previousHashes, new Map(Object.entries(finished.hashes)));
+  const { added, changed, removed } = diffByKey(previousHashes, finished.hashes);
   return { astro, ...finished, sincePrevious: { added: added.sort(), changed: changed.sort(), removed: removed.sort() } };
 }

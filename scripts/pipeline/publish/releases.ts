@@ -32,17 +32,21 @@ export function releasesDir(): string {
 
 export const fileHashesPath = (dir: string, id: string) => join(dir, 'reports', `${id}.files.json`);
 
-/** The file hashes of a published release (its folder): from its manifest, or (a release from before manifests) by reading it. */
-export async function releaseFileHashes(release: string): Promise<Map<string, string>> {
+/**
+ * The file hashes of a published release (its folder), by site path: from its list, or (a release from before the
+ * lists, or whose list cannot be read) by reading it.
+ */
+export async function releaseFileHashes(release: string): Promise<Record<string, string>> {
   try {
-    const manifest = await readText(fileHashesPath(dirname(release), basename(release)));
-    return new Map(Object.entries(JSON.parse(manifest) as Record<string, string>));
+    const list = JSON.parse(await readText(fileHashesPath(dirname(release), basename(release)))) as unknown;
+    if (list && typeof list === 'object' && !Array.isArray(list)) return list as Record<string, string>;
   } catch {
-    if (!existsSync(release)) return new Map();
-    const files = listFiles(release).sort();
-    const hashes = await mapLimit(files, FILE_CONCURRENCY, async (p) => sha256(await readFile(p)));
-    return new Map(files.map((p, i) => [`/${relative(release, p)}`, hashes[i]!]));
+    // Read from the release below.
   }
+  if (!existsSync(release)) return {};
+  const files = listFiles(release).sort();
+  const hashes = await mapLimit(files, FILE_CONCURRENCY, async (p) => sha256(await readFile(p)));
+  return Object.fromEntries(files.map((p, i) => [`/${relative(release, p)}`, hashes[i]!]));
 }
 
 /**

@@ -18,11 +18,9 @@ export interface PictureSource {
 
 export function pictureSources(snapshot: Snapshot, mediaBase: string): Map<string, PictureSource> {
   const origin = new URL(pictureUrl('/', mediaBase)).origin;
-  // A URL joined to the media base begins with its origin: parsing each of 45,000 took 50–120 ms of every pull.
-  const sameOrigin = (url: string) => url.startsWith(`${origin}/`) || (URL.canParse(url) && new URL(url).origin === origin);
   const sources = new Map<string, PictureSource>();
   const add = (item: string, role: PictureRole, url: string | null) => {
-    if (!url || !sameOrigin(url)) return;
+    if (!url || !URL.canParse(url) || new URL(url).origin !== origin) return;
     let source = sources.get(url);
     if (!source) sources.set(url, (source = { roles: new Set(), items: new Set() }));
     source.roles.add(role);

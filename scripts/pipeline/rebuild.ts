@@ -29,7 +29,7 @@ import { deadLinksByLanguage, type EditorContentReport } from './pull/content-re
 import { runStep, withHeapFallback } from './child-step.ts';
 import { buildInputsDigest } from './inputs.ts';
 import type { PullReport } from './pull/pull-step.ts';
-import { checkBudgets } from './finish/budgets.ts';
+import { checkBudgets, PAGE_BUDGET, type SincePrevious } from './finish/budgets.ts';
 import { EDGE_PAGE_SECONDS } from '../serving/cache-rules.ts';
 import { purgeEdge, type PurgeReport } from './purge/purge-step.ts';
 import {
@@ -88,6 +88,8 @@ export interface RebuildReport {
   purge: PurgeReport;
   /** Pages over a byte budget (./budgets.ts): published all the same, for the operator and the editors to see. */
   overBudget: string[];
+  /** The page budget (bytes as sent) `overBudget` was found under: the next rebuild carries its verdicts on the pages it does not change. */
+  pageBudget?: number;
   /** What the editors' texts hold that the site could not show as written (./content-report.ts): published all the same. */
   content: EditorContentReport;
   release: string;
@@ -180,7 +182,7 @@ async function rebuildLocked(changes: ContentChanges, signal: AbortSignal | unde
   const buildMs = elapsed(t);
   // A page over its byte budget is reported, never a reason to hold back a release: it is an editor's long
   // text far more often than the code's doing (which the tests' budgets catch before it is deployed).
-  const overBudget = (await checkBudgets(release, Object.keys(built.hashes))).failures;
+  const overBudget = (await checkBudgets(release, Object.keys(built.hashes), budgetsSince(current, built))).failures;
 
   // 3. Publish: rename the release's folder to its id, then swap `current` in one rename.
   t = performance.now();
@@ -210,6 +212,7 @@ async function rebuildLocked(changes: ContentChanges, signal: AbortSignal | unde
     files,
     purge,
     overBudget,
+    pageBudget: PAGE_BUDGET,
     content: { deadLinks: deadLinksByLanguage(built.links.deadEditorLinks), unavailableDocuments: pulled.documents.unavailable, removed: pulled.removed },
     release: id,
     previous: currentId,
@@ -313,6 +316,7 @@ async function reportUnchanged(
     files: { added: [], changed: [], removed: [] },
     purge: run.purge,
     overBudget: current.overBudget,
+    pageBudget: current.pageBudget,
     content: current.content ?? { deadLinks: [], unavailableDocuments: [], removed: [] },
     release: current.release,
     previous: current.previous,
@@ -325,6 +329,14 @@ async function writeReport(dir: string, report: RebuildReport): Promise<void> {
   const json = `${JSON.stringify(report, null, 2)}\n`;
   await replaceFile(join(dir, 'reports', `${report.id}.json`), json, { mode: REPORT_MODE });
   await replaceFile(join(dir, 'last-report.json'), json, { mode: REPORT_MODE });
+}
+
+/** What the served release's budget check found, for the pages this build left as they were; nothing when its report does not say. */
+function budgetsSince(current: RebuildReport | null, built: BuildReport): SincePrevious | undefined {
+  const failures: unknown = current?.overBudget;
+  if (!Array.isArray(failures) || !failures.every((f) => typeof f === 'string')) return undefined;
+  const pageBudget = typeof current?.pageBudget === 'number' ? current.pageBudget : undefined;
+  return { failures, pageBudget, changed: new Set([...built.sincePrevious.added, ...built.sincePrevious.changed]) };
 }
 
 /** The report of a published release, if it has one. */

@@ -8,7 +8,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkBudgets, renderBlocking } from '../../scripts/pipeline/finish/budgets.ts';
+import { checkBudgets, PAGE_BUDGET, renderBlocking } from '../../scripts/pipeline/finish/budgets.ts';
 import { finishBuild } from '../../scripts/pipeline/finish/finish-step.ts';
 
 const bases = { publicApiBase: 'https://api.example.uz', mediaBase: 'https://api.example.uz', siteUrl: 'https://example.uz', serviceWorker: false };
@@ -53,5 +53,35 @@ describe('byte budgets', () => {
         expect.stringMatching(/^news\/7\/index\.html: \d+ KB as sent, over 256 KB$/),
       ]),
     );
+  });
+
+  it("measures only the pages changed since the previous release, and carries that release's verdict on the others", async () => {
+    const site = folder();
+    for (const id of [7, 8, 9]) mkdirSync(join(site, 'news', String(id)), { recursive: true });
+    writeFileSync(join(site, 'news', '7', 'index.html'), page(long(300_000)));
+    writeFileSync(join(site, 'news', '8', 'index.html'), page('<p>Qisqa</p>'));
+    writeFileSync(join(site, 'news', '9', 'index.html'), page(long(300_000)));
+    const files = ['/news/7/index.html', '/news/8/index.html', '/news/9/index.html'];
+    const previous = (await checkBudgets(site, files)).failures;
+    expect(previous).toEqual([expect.stringMatching(/^news\/7\/index\.html: /), expect.stringMatching(/^news\/9\/index\.html: /)]);
+
+    // Unchanged since: its verdict stands unmeasured (shrunk here behind the check's back, to tell it was not measured).
+    writeFileSync(join(site, 'news', '7', 'index.html'), page('<p>Qisqa</p>'));
+    // Changed since: measured again, over and back under.
+    writeFileSync(join(site, 'news', '8', 'index.html'), page(long(300_000)));
+    writeFileSync(join(site, 'news', '9', 'index.html'), page('<p>Qisqa</p>'));
+    const since = {
+      failures: [...previous, 'news/6/index.html: 300 KB as sent, over 256 KB', 'index.html: first flight 40000 B over 29200 B'],
+      pageBudget: PAGE_BUDGET,
+      changed: new Set(['/news/8/index.html', '/news/9/index.html']),
+    };
+    const { failures } = await checkBudgets(site, files, since);
+    expect(failures).toEqual([previous[0], expect.stringMatching(/^news\/8\/index\.html: \d+ KB as sent, over 256 KB$/)]);
+
+    // Verdicts given under another budget, or under one not known, are not carried: every page is measured.
+    for (const pageBudget of [512 * 1024, undefined]) {
+      const other = { failures: previous.map((f) => f.replace('over 256 KB', 'over 512 KB')), pageBudget, changed: new Set<string>() };
+      expect((await checkBudgets(site, files, other)).failures).toEqual([expect.stringMatching(/^news\/8\/index\.html: /)]);
+    }
   });
 });

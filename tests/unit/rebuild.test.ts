@@ -410,7 +410,14 @@ describe('rebuild', () => {
     api.db.prepare('UPDATE posts SET html = ? WHERE id = ?').run(`<p>${words}</p>`, id);
     const long = await rebuild([{ type: 'post', id }]);
     expect(existsSync(release(long, `ru/news/${id}/index.html`))).toBe(true);
-    expect(long.overBudget).toEqual(expect.arrayContaining([expect.stringMatching(new RegExp(`^ru/news/${id}/index\\.html: \\d+ KB as sent, over 256 KB$`))]));
+    const overLong = expect.arrayContaining([expect.stringMatching(new RegExp(`^ru/news/${id}/index\\.html: \\d+ KB as sent, over 256 KB$`))]);
+    expect(long.overBudget).toEqual(overLong);
+    // The next release, which leaves that page as it was, still names it (carried from this report, not measured again).
+    const other = (api.db.prepare('SELECT id FROM posts WHERE type = 1 AND lang = 1 ORDER BY date DESC, id DESC LIMIT 1 OFFSET 24').get() as { id: number }).id;
+    api.db.prepare("UPDATE posts SET html = html || '<p>Qoʻshimcha.</p>' WHERE id = ?").run(other);
+    const next = await rebuild([{ type: 'post', id: other }]);
+    expect(next.files.changed).not.toContain(`/ru/news/${id}/index.html`);
+    expect(next.overBudget).toEqual(overLong);
   }, 300_000);
 
   it('a photograph replaced at the same URL is shown after the nightly run, not by a rebuild told of another item', async () => {

@@ -8,6 +8,7 @@ type Keyed<T> = ReadonlyMap<string, T> | Readonly<Record<string, T>>;
 
 const lookup = <T>(keyed: Keyed<T>): ((key: string) => T | undefined) =>
   keyed instanceof Map ? (key) => keyed.get(key) : (key) => (Object.hasOwn(keyed, key) ? (keyed as Record<string, T>)[key] : undefined);
+const holds = <T>(keyed: Keyed<T>): ((key: string) => boolean) => (keyed instanceof Map ? (key) => keyed.has(key) : (key) => Object.hasOwn(keyed, key));
 const keysOf = <T>(keyed: Keyed<T>): Iterable<string> => (keyed instanceof Map ? keyed.keys() : Object.keys(keyed));
 
 export function diffByKey<T>(before: Keyed<T>, after: Keyed<T>, same: (old: T, now: T) => boolean = (a, b) => a === b) {
@@ -16,11 +17,12 @@ export function diffByKey<T>(before: Keyed<T>, after: Keyed<T>, same: (old: T, n
   const removed: string[] = [];
   const old = lookup(before);
   const now = lookup(after);
+  const had = holds(before);
+  const has = holds(after);
   for (const k of keysOf(after)) {
-    const was = old(k);
-    if (was === undefined) added.push(k);
-    else if (!same(was, now(k)!)) changed.push(k);
+    if (!had(k)) added.push(k);
+    else if (!same(old(k)!, now(k)!)) changed.push(k);
   }
-  for (const k of keysOf(before)) if (now(k) === undefined) removed.push(k);
+  for (const k of keysOf(before)) if (!has(k)) removed.push(k);
   return { added, changed, removed };
 }

@@ -184,7 +184,9 @@ describe("the link check and an editor's links", () => {
     const lines = contentReportLines({ deadLinks, unavailableDocuments: [], removed });
     expect(lines).toHaveLength(22);
     expect(lines[0]).toBe("editor's link leads nowhere on the site (published as written): /ru/news/0/ (ru) → /news/99999");
-    expect(lines[20]).toBe("… and 2,844 more editors' links that lead nowhere: the report lists every one");
+    expect(lines[20]).toBe("… and 2,844 more editors' links that lead nowhere (a rebuild's report lists every one)");
     expect(lines[21]).toBe('removed from post:5@ru: 1 <script>');
+    // One more than twenty is named, not counted as "1 more".
+    expect(contentReportLines({ deadLinks: deadLinks.slice(0, 21), unavailableDocuments: [], removed: [] })).toHaveLength(21);
   });
 });

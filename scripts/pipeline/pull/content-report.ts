@@ -61,10 +61,11 @@ export const LINES_OF_EACH_KIND = 20;
  * 2,864 lines on every rebuild, and the log showed nothing else).
  */
 export function contentReportLines(report: EditorContentReport): string[] {
-  const kind = <T>(items: readonly T[], line: (item: T) => string, more: string) => [
-    ...items.slice(0, LINES_OF_EACH_KIND).map(line),
-    ...(items.length > LINES_OF_EACH_KIND ? [`… and ${(items.length - LINES_OF_EACH_KIND).toLocaleString('en')} more ${more}: the report lists every one`] : []),
-  ];
+  // One more is named rather than counted.
+  const kind = <T>(items: readonly T[], line: (item: T) => string, more: string) =>
+    items.length <= LINES_OF_EACH_KIND + 1
+      ? items.map(line)
+      : [...items.slice(0, LINES_OF_EACH_KIND).map(line), `… and ${(items.length - LINES_OF_EACH_KIND).toLocaleString('en')} more ${more} (a rebuild's report lists every one)`];
   return [
     ...kind(report.deadLinks, (d) => `editor's link leads nowhere on the site (published as written): ${d.page} (${d.language}) → ${d.link}`, "editors' links that lead nowhere"),
     ...kind(

@@ -5,8 +5,23 @@ import { itemKey } from './changes.ts';
 import { attachBodies, withoutBody, type BodyFiles } from './post-bodies.ts';
 import type { TextFiles } from './text-files.ts';
 
-/** What a list or side list shows of a post: never its body, so editing a body re-renders only that post's pages. */
-export const summaryOf = ({ id, title, brief, imageUrl, date, views }: PostSummary): PostSummary => ({ id, title, brief, imageUrl, date, views });
+const summaries = new WeakMap<PostSummary, PostSummary>();
+
+/**
+ * What a list or side list shows of a post: never its body, so editing a body re-renders only that post's pages.
+ * Made once for a post object, so that a page's key can tell it for that post's (`isSummaryOf`) without walking it.
+ */
+export function summaryOf(post: PostSummary): PostSummary {
+  let summary = summaries.get(post);
+  if (!summary) {
+    const { id, title, brief, imageUrl, date, views } = post;
+    summaries.set(post, (summary = { id, title, brief, imageUrl, date, views }));
+  }
+  return summary;
+}
+
+/** Whether `value` is the summary `summaryOf` made of `post`, with nothing in it but what the post holds. */
+export const isSummaryOf = (value: object, post: PostSummary): boolean => summaries.get(post) === value;
 
 /** The settled side lists as this version keeps them (what each post showed, not only its id); false for an earlier version's. */
 export const hasSettledSummaries = (content: Partial<LanguageContent> | undefined): boolean =>

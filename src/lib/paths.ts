@@ -18,9 +18,9 @@ import { contentFor, postFilesMediaBase } from '../content/store.ts';
 import { filesOfPost, postPictures } from '../content/text-files.ts';
 import { pageKeys } from '../content/cache-key.ts';
 import { documentMap, documentsNamedBy } from '../content/documents/map.ts';
-import { pictureMap, picturesNamedBy } from '../content/pictures/map.ts';
+import { pictureMap, picturesNamedBy, pictureUrl } from '../content/pictures/map.ts';
 import { readConfig } from '../config.ts';
-import type { LanguageContent } from '../content/snapshot.ts';
+import { isSummaryOf, type LanguageContent } from '../content/snapshot.ts';
 import { LANGUAGES, type Language } from '../i18n/languages.ts';
 import type { Post, PostTypeName } from '../api/types.ts';
 import { SECTIONS, type PostSection } from './sections.ts';
@@ -45,6 +45,14 @@ export function perLanguage<P extends Record<string, string | number | undefined
       const id = (value as { id?: unknown }).id;
       return typeof id === 'number' && content.posts[id] === value ? content.posts[id] : undefined;
     };
+    // A snapshot post's summary (lists, side lists) shows its post's picture and no file of its text: 40,000 of
+    // them on 4,000 list pages at 10,000 news a language were walked string by string for pictures. (Its key is
+    // still its own text: the post's digest covers the body, which a summary does not show.)
+    const summaryOfPost = (value: object): Post | undefined => {
+      const id = (value as { id?: unknown }).id;
+      const post = typeof id === 'number' ? content.posts[id] : undefined;
+      return post && isSummaryOf(value, post) ? post : undefined;
+    };
     const pageKey = pageKeys([lang.code, content.menus], (value) => {
       const post = snapshotPost(value);
       return post && content.postDigests?.[post.id];
@@ -56,9 +64,11 @@ export function perLanguage<P extends Record<string, string | number | undefined
     };
     const knownPictures = (value: object) => {
       const files = filesOf(value);
-      return files && postPictures(value as Post, files, mediaBase);
+      if (files) return postPictures(value as Post, files, mediaBase);
+      const summarised = summaryOfPost(value);
+      return summarised && (summarised.imageUrl ? [pictureUrl(summarised.imageUrl, mediaBase)] : []);
     };
-    const knownDocuments = (value: object) => filesOf(value)?.documents;
+    const knownDocuments = (value: object) => filesOf(value)?.documents ?? (summaryOfPost(value) ? [] : undefined);
     return each(lang, content).map(({ params, props }) => ({
       params: { lang: langParam(lang), ...params },
       props,

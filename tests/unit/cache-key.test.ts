@@ -8,7 +8,8 @@ import { readConfig, type SiteConfig } from '../../src/config.ts';
 import { picturesNamedBy } from '../../src/content/pictures/map.ts';
 import { documentsNamedBy } from '../../src/content/documents/map.ts';
 import { filesOfPost, findTextFiles, postPictures } from '../../src/content/text-files.ts';
-import { sectionDetailPaths } from '../../src/lib/section-pages.ts';
+import { listFirstPagePaths, sectionDetailPaths } from '../../src/lib/section-pages.ts';
+import { SECTIONS } from '../../src/lib/sections.ts';
 import { LANGUAGES } from '../../src/i18n/languages.ts';
 import { SNAPSHOT_FILE } from '../../src/content/snapshot.ts';
 
@@ -176,5 +177,15 @@ describe("a news page's key, from the files the pull found in its post", () => {
 
   it('searches the text when the pull found the files against another media base', () => {
     expect(keyOf({ ...all, [inText]: 'a2' }, 'https://old-media.example.uz')).not.toBe(keyOf(all, 'https://old-media.example.uz'));
+  });
+
+  it("a list page's key names the pictures its posts' cards show, and no picture of their texts", () => {
+    const listKey = (pictures: Record<string, string>) => {
+      vi.stubEnv('CONTENT_DIR', contentDir(pictures, MEDIA));
+      vi.stubEnv('MEDIA_BASE', MEDIA);
+      return listFirstPagePaths(SECTIONS.news).find((p) => p.params.lang === undefined)!.cacheKey;
+    };
+    expect(listKey({ ...all, [own]: 'c2' })).not.toBe(listKey(all));
+    expect(listKey({ ...all, [found]: 'b2', [inText]: 'a2' })).toBe(listKey(all));
   });
 });

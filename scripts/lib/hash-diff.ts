@@ -6,23 +6,26 @@
  */
 type Keyed<T> = ReadonlyMap<string, T> | Readonly<Record<string, T>>;
 
-const lookup = <T>(keyed: Keyed<T>): ((key: string) => T | undefined) =>
-  keyed instanceof Map ? (key) => keyed.get(key) : (key) => (Object.hasOwn(keyed, key) ? (keyed as Record<string, T>)[key] : undefined);
-const holds = <T>(keyed: Keyed<T>): ((key: string) => boolean) => (keyed instanceof Map ? (key) => keyed.has(key) : (key) => Object.hasOwn(keyed, key));
-const keysOf = <T>(keyed: Keyed<T>): Iterable<string> => (keyed instanceof Map ? keyed.keys() : Object.keys(keyed));
+/** A plain object read as a Map reads: its own keys only. */
+const asMap = <T>(keyed: Keyed<T>): Pick<ReadonlyMap<string, T>, 'get' | 'has' | 'keys'> =>
+  keyed instanceof Map
+    ? keyed
+    : {
+        get: (key) => (Object.hasOwn(keyed, key) ? (keyed as Record<string, T>)[key] : undefined),
+        has: (key) => Object.hasOwn(keyed, key),
+        keys: () => Object.keys(keyed).values(),
+      };
 
 export function diffByKey<T>(before: Keyed<T>, after: Keyed<T>, same: (old: T, now: T) => boolean = (a, b) => a === b) {
   const added: string[] = [];
   const changed: string[] = [];
   const removed: string[] = [];
-  const old = lookup(before);
-  const now = lookup(after);
-  const had = holds(before);
-  const has = holds(after);
-  for (const k of keysOf(after)) {
-    if (!had(k)) added.push(k);
-    else if (!same(old(k)!, now(k)!)) changed.push(k);
+  const old = asMap(before);
+  const now = asMap(after);
+  for (const k of now.keys()) {
+    if (!old.has(k)) added.push(k);
+    else if (!same(old.get(k)!, now.get(k)!)) changed.push(k);
   }
-  for (const k of keysOf(before)) if (!has(k)) removed.push(k);
+  for (const k of old.keys()) if (!now.has(k)) removed.push(k);
   return { added, changed, removed };
 }

@@ -15,16 +15,19 @@
  * target cannot drift apart.
  */
 import { contentFor, postFilesMediaBase } from '../content/store.ts';
-import { filesOfPost, postPictures } from '../content/text-files.ts';
+import { filesOfPost, postPictures, type TextFiles } from '../content/text-files.ts';
 import { pageKeys } from '../content/cache-key.ts';
 import { documentMap, documentsNamedBy } from '../content/documents/map.ts';
-import { pictureMap, picturesNamedBy, pictureUrl } from '../content/pictures/map.ts';
+import { pictureMap, picturesNamedBy } from '../content/pictures/map.ts';
 import { readConfig } from '../config.ts';
 import { isSummaryOf, type LanguageContent } from '../content/snapshot.ts';
 import { LANGUAGES, type Language } from '../i18n/languages.ts';
 import type { Post, PostTypeName } from '../api/types.ts';
 import { SECTIONS, type PostSection } from './sections.ts';
 import type { ListPage } from './list-pagination.ts';
+
+/** What a summary shows of its post's text: no file. */
+const NO_TEXT_FILES: TextFiles = { textPictures: [], documents: [] };
 
 /** The `[...lang]` route parameter of a language: undefined for the unprefixed default. */
 export function langParam(lang: Language): string | undefined {
@@ -40,17 +43,20 @@ export function perLanguage<P extends Record<string, string | number | undefined
   const filesFoundHere = postFilesMediaBase() === mediaBase;
   return LANGUAGES.flatMap((lang) => {
     const content = contentFor(lang);
+    const postWithIdOf = (value: object): Post | undefined => {
+      const id = (value as { id?: unknown }).id;
+      return typeof id === 'number' ? content.posts[id] : undefined;
+    };
     // A post is known by being the very object the snapshot holds under its id, which routes put in their props.
     const snapshotPost = (value: object): Post | undefined => {
-      const id = (value as { id?: unknown }).id;
-      return typeof id === 'number' && content.posts[id] === value ? content.posts[id] : undefined;
+      const post = postWithIdOf(value);
+      return post === value ? post : undefined;
     };
     // A snapshot post's summary (lists, side lists) shows its post's picture and no file of its text: 40,000 of
     // them on 4,000 list pages at 10,000 news a language were walked string by string for pictures. (Its key is
     // still its own text: the post's digest covers the body, which a summary does not show.)
     const summaryOfPost = (value: object): Post | undefined => {
-      const id = (value as { id?: unknown }).id;
-      const post = typeof id === 'number' ? content.posts[id] : undefined;
+      const post = postWithIdOf(value);
       return post && isSummaryOf(value, post) ? post : undefined;
     };
     const pageKey = pageKeys([lang.code, content.menus], (value) => {
@@ -66,7 +72,7 @@ export function perLanguage<P extends Record<string, string | number | undefined
       const files = filesOf(value);
       if (files) return postPictures(value as Post, files, mediaBase);
       const summarised = summaryOfPost(value);
-      return summarised && (summarised.imageUrl ? [pictureUrl(summarised.imageUrl, mediaBase)] : []);
+      return summarised && postPictures(summarised, NO_TEXT_FILES, mediaBase);
     };
     const knownDocuments = (value: object) => filesOf(value)?.documents ?? (summaryOfPost(value) ? [] : undefined);
     return each(lang, content).map(({ params, props }) => ({

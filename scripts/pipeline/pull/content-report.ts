@@ -53,7 +53,7 @@ export function removedFromTexts(snapshot: Snapshot, mediaBase: string): Removed
 }
 
 /** How many of each kind the build's output names: the report holds every one. */
-export const LINES_OF_EACH_KIND = 20;
+const LINES_OF_EACH_KIND = 20;
 
 /**
  * The report's lines for a person reading the build's output: at most `LINES_OF_EACH_KIND` of each kind, then

@@ -336,7 +336,7 @@ function budgetsSince(current: RebuildReport | null, built: BuildReport): SinceP
   const failures: unknown = current?.overBudget;
   if (!Array.isArray(failures) || !failures.every((f) => typeof f === 'string')) return undefined;
   const pageBudget = typeof current?.pageBudget === 'number' ? current.pageBudget : undefined;
-  return { failures, pageBudget, changed: new Set([...built.sincePrevious.added, ...built.sincePrevious.changed]) };
+  return { failures, pageBudget, changed: new Set([...built.sincePrevious.added, ...built.sincePrevious.changed, ...built.sincePrevious.removed]) };
 }
 
 /** The report of a published release, if it has one. */

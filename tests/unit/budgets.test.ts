@@ -78,6 +78,10 @@ describe('byte budgets', () => {
     const { failures } = await checkBudgets(site, files, since);
     expect(failures).toEqual([previous[0], expect.stringMatching(/^news\/8\/index\.html: \d+ KB as sent, over 256 KB$/)]);
 
+    // A page whose compressed copy changed, or went, is measured again (news/7 is small now), though its HTML did not change.
+    const brotliGone = { failures: previous, pageBudget: PAGE_BUDGET, changed: new Set(['/news/7/index.html.br']) };
+    expect((await checkBudgets(site, files, brotliGone)).failures).toEqual([previous[1]]);
+
     // Verdicts given under another budget, or under one not known, are not carried: every page is measured.
     for (const pageBudget of [512 * 1024, undefined]) {
       const other = { failures: previous.map((f) => f.replace('over 256 KB', 'over 512 KB')), pageBudget, changed: new Set<string>() };

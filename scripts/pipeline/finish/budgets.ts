@@ -111,7 +111,7 @@ export const PAGE_BUDGET = BUDGETS.page;
 
 /**
  * What the previous release's check found (its report's `overBudget`) under which page budget, and the files
- * changed or added since it. Under another budget (or none known) every page is measured.
+ * added, changed or removed since it. Under another budget (or none known) every page is measured.
  */
 export interface SincePrevious {
   failures: readonly string[];
@@ -165,7 +165,8 @@ export async function checkBudgets(rootDir: string, files?: Iterable<string>, si
   for (const path of paths) {
     if (!path.endsWith('.html')) continue;
     const sent = listed.has(`${path}.br`) ? `${path}.br` : path;
-    if (carried && !carried.changed.has(path) && !carried.changed.has(sent)) {
+    // The page and its compressed copy as they were: a copy added, changed or gone changes what is sent.
+    if (carried && !carried.changed.has(path) && !carried.changed.has(`${path}.br`)) {
       const verdict = verdicts.get(path);
       if (verdict !== undefined) failures.push(verdict);
       continue;

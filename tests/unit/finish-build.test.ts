@@ -277,6 +277,40 @@ describe('a release made in an older one', () => {
     expect(existsSync(join(older, 'news/2'))).toBe(false);
   });
 
+  it('keeps the reused pages it already holds as they are, each with its compressed copies, and still reports what they show', async () => {
+    const astroCache = join(work, 'astro-cache-older');
+    const cached = {
+      '/news/1/index.html': page('<h1>Birinchi</h1><a href="/news/404/" data-editor-link>eski havola</a>'),
+      '/news/2/index.html': page('<h1>Ikkinchi</h1><a href="/">Bosh sahifa</a>'),
+    };
+    for (const [path, body] of Object.entries(cached)) {
+      mkdirSync(dirname(join(astroCache, path)), { recursive: true });
+      writeFileSync(join(astroCache, path), body);
+    }
+    const { '/news/1/index.html': _reused, ...written } = clean;
+    const memo = join(work, 'memo-older.db');
+    const build = async (options: Parameters<typeof finishBuild>[2] = {}) => {
+      const root = site(written);
+      const built = await finishBuild(root, bases, { compressCache, memoFile: memo, reused: reusedFrom(astroCache, Object.keys(cached)), ...options });
+      return { ...built, root };
+    };
+    const older = await build();
+    const served = await build({ previousRelease: older });
+    // The older release lacks one page's compressed copy: that page is placed again, the other left as it is.
+    rmSync(join(older.root, 'news/2/index.html.br'));
+    const { '/news/2/index.html.br': _lost, ...olderHashes } = older.hashes;
+    const kept = statSync(join(older.root, 'news/1/index.html.br'));
+
+    const made = await build({ previousRelease: served, into: { root: older.root, hashes: olderHashes } });
+    const fresh = site(written);
+    expect(made.hashes).toEqual((await finishBuild(fresh, bases, { compressCache, reused: reusedFrom(astroCache, Object.keys(cached)) })).hashes);
+    expect(tree(older.root)).toEqual(tree(fresh));
+    expect(statSync(join(older.root, 'news/1/index.html.br')).ino).toBe(kept.ino);
+    expect(made.links.deadEditorLinks).toEqual([{ page: '/news/1/', link: '/news/404/' }]);
+    // Only the two pages Astro wrote anew are read.
+    expect(made.pagesRead).toBe(2);
+  });
+
   it("places a store's files as links to the store, hashed as the store says, never moving them out of it", async () => {
     const store = join(work, 'store');
     mkdirSync(store, { recursive: true });

@@ -80,6 +80,18 @@ describe("the search index's thread", () => {
     expect([third.made, third.written], 'nothing changed').toEqual([0, 0]);
     writeFileSync(kept, 'not an index');
     expect((await startSearchIndex(store, kept).built).made, 'a kept file that cannot be read').toBe(3 * LANGUAGES.length);
+
+    // A kept file whose stated length is not its own (damaged, or another's) is not believed either.
+    const good = readFileSync(kept);
+    const lengthAt = good.indexOf('\n') + 1;
+    for (const stated of [good.readUInt32LE(lengthAt) - 1, good.readUInt32LE(lengthAt) + 1, 0xffffffff]) {
+      const damaged = Buffer.from(good);
+      damaged.writeUInt32LE(stated, lengthAt);
+      writeFileSync(kept, damaged);
+      expect((await startSearchIndex(store, kept).built).made, `a kept file that says ${stated} bytes`).toBe(3 * LANGUAGES.length);
+      writeFileSync(kept, good);
+      expect((await startSearchIndex(store, kept).built).made, 'the same file as written').toBe(0);
+    }
   });
 
   it("names the store's files at their site paths, with the hashes of their bytes", async () => {

@@ -120,6 +120,56 @@ describe('a pull told what changed', () => {
   }, 120_000);
 });
 
+describe('the work on the pulled snapshot beside the writing of its file', () => {
+  it("starts before the snapshot's file is written, gets the snapshot and its changes, and is waited for", async () => {
+    const dir = tmp();
+    await pull(dir, 'all');
+    const id = newsId(30);
+    const before = readFileSync(join(dir, SNAPSHOT_FILE), 'utf8');
+    let finished = false;
+    const summary = await pullContent({
+      apiBase: api.url,
+      mediaBase: api.url,
+      contentDir: dir,
+      changes: [{ type: 'post', id }],
+      log: () => {},
+      alongside: async ({ snapshot, diff }) => {
+        const fileThen = readFileSync(join(dir, SNAPSHOT_FILE), 'utf8');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        finished = true;
+        return { fileThen, snapshot, diff };
+      },
+    });
+    expect(finished).toBe(true);
+    expect(summary.alongside.fileThen).toBe(before);
+    expect(summary.alongside.snapshot).toBe(summary.snapshot);
+    expect(summary.alongside.diff).toEqual(summary.diff);
+    // Written after it began: the snapshot of this pull, with its time.
+    expect(JSON.parse(readFileSync(join(dir, SNAPSHOT_FILE), 'utf8')).pulledAt).toBe(summary.snapshot.pulledAt);
+    expect(summary.snapshot.pulledAt).not.toBe(JSON.parse(before).pulledAt);
+  }, 120_000);
+
+  it("tells the snapshot's failure to be written, not the work's beside it, and leaves that work finished", async () => {
+    const blocked = join(tmp(), 'a-file');
+    writeFileSync(blocked, '');
+    let settled = false;
+    const run = pullContent({
+      apiBase: api.url,
+      mediaBase: api.url,
+      contentDir: blocked,
+      changes: 'all',
+      log: () => {},
+      alongside: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        settled = true;
+        throw new Error('the pictures failed too');
+      },
+    });
+    await expect(run).rejects.toThrow(/ENOTDIR|EEXIST|not a directory/i);
+    expect(settled).toBe(true);
+  }, 120_000);
+});
+
 describe("the posts' bodies, in files of their own", () => {
   const bodyFiles = (dir: string) => new Set(readdirSync(join(dir, BODIES_FOLDER)));
   const bodies = (snapshot: Snapshot) => Object.values(snapshot.languages).map((c) => Object.values(c.posts).map((p) => [p.id, p.html]));

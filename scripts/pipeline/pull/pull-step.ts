@@ -9,7 +9,7 @@ import type { ContentChanges } from '../../../src/content/changes.ts';
 import { pullDocuments, type DocumentPullStats } from './pull-documents.ts';
 import { pullPictures, type PicturePullStats } from './pull-pictures.ts';
 import { ApiError } from '../../../src/api/client.ts';
-import { pullContent, type PullSummary } from './pull-content.ts';
+import { pullContent, type AlongsideWriting, type PullSummary } from './pull-content.ts';
 import { removedFromTexts, type RemovedFromText } from './content-report.ts';
 
 export interface PullReport extends PullSummary {
@@ -20,18 +20,22 @@ export interface PullReport extends PullSummary {
 }
 
 export async function pullStep(config: SiteConfig, changes: ContentChanges, log: (line: string) => void = console.log): Promise<PullReport> {
-  const { snapshot, ...content } = await pullContent({ ...config, changes, log }).catch((error: unknown) => {
+  const { pictureDir, documentDir } = readMachineSettings();
+  const { contentDir, mediaBase } = config;
+  // The pull's own snapshot, not read back: at 10,000 news per language it is tens of megabytes. Its pictures and
+  // documents are asked for while its file is written.
+  const stores: AlongsideWriting<Pick<PullReport, 'pictures' | 'documents'>> = async ({ snapshot, diff }) => {
+    const revalidate = changes === 'all' ? 'all' : new Set([...diff.added, ...diff.changed]);
+    const pictures = await pullPictures({ contentDir, snapshot, mediaBase, storeDir: pictureDir, revalidate, log });
+    const documents = await pullDocuments({ contentDir, snapshot, mediaBase, storeDir: documentDir, revalidate, log });
+    return { pictures, documents };
+  };
+  const { snapshot, alongside, ...content } = await pullContent({ ...config, changes, log, alongside: stores }).catch((error: unknown) => {
     // No answer at all (refused, reset, timed out): say so plainly, with the call that failed.
     if (error instanceof ApiError && error.status === undefined && /fetch failed|timed out|abort/i.test(error.message)) {
       throw new Error(`The content API at ${config.apiBase} does not answer (${error.message})`);
     }
     throw error;
   });
-  const revalidate = changes === 'all' ? 'all' : new Set([...content.diff.added, ...content.diff.changed]);
-  const { pictureDir, documentDir } = readMachineSettings();
-  // The pull's own snapshot, not read back: at 10,000 news per language it is tens of megabytes.
-  const { contentDir, mediaBase } = config;
-  const pictures = await pullPictures({ contentDir, snapshot, mediaBase, storeDir: pictureDir, revalidate, log });
-  const documents = await pullDocuments({ contentDir, snapshot, mediaBase, storeDir: documentDir, revalidate, log });
-  return { ...content, pictures, documents, removed: removedFromTexts(snapshot, mediaBase) };
+  return { ...content, ...alongside, removed: removedFromTexts(snapshot, mediaBase) };
 }

@@ -317,35 +317,6 @@ class FinishPass {
   /** The bytes of the fragments a page carries: its spliced hash holds while these do. */
   private splicedKey = (names: string[]) => names.map((name) => this.c.fragments.hashes.get(name) ?? '').join(' ');
 
-  /**
-   * A page the older release this one is made in already holds, compressed siblings and all, as this build
-   * would place it: Astro reused it untouched (the remembered stamp), with the same fragments, and the bytes
-   * there are its final ones. Its findings are replayed and nothing is read or placed. After one edit at
-   * 10,000 news a language that is 44,600 of 44,700 pages, done here without the promises and the steps of
-   * a page that may have changed (`finish`), which come to the same.
-   */
-  keptAsItWas(file: string): boolean {
-    const into = this.c.into;
-    if (!into || !file.endsWith('.html')) return false;
-    const path = this.sitePath(file);
-    const reused = this.c.reused.get(path);
-    const known = this.c.remembered[path];
-    if (!reused || !known || into[path] !== known.hash || this.c.stored.has(path)) return false;
-    const { ino, size, mtimeNs } = reused.stat;
-    if (known.stamp !== `${ino}:${size}:${mtimeNs}` || known.spliced !== this.splicedKey(known.fragments) || !this.holdsWithoutGone(known)) return false;
-    const siblings = this.c.compressor.siblingsAlreadyThere(path, known.hash, (sibling) => into[sibling.file] === sibling.identity);
-    if (!siblings) return false;
-    const page = new PageBytes(reused.source, this.c.fragments, () => void this.pagesRead++);
-    for (const visitor of this.c.visitors) visitor.replay({ file, path, text: page.text }, known.findings[visitor.name]);
-    this.reusedFindings++;
-    this.memo[path] = known;
-    this.hashes[path] = known.hash;
-    for (const sibling of siblings) this.hashes[sibling.file] = sibling.identity;
-    this.keptFromOlder += 1 + siblings.length;
-    this.compressible++;
-    return true;
-  }
-
   /** Pages: spliced, checked, and written only when their bytes are not already in the previous release. */
   private async finishPage(file: string, path: string): Promise<void> {
     const reused = this.c.reused.get(path);
@@ -462,16 +433,14 @@ export async function finishBuild(
       );
   };
   try {
-    const toFinish: string[] = [];
-    for (const file of files) {
-      if (policyFiles.has(file) || file === serviceWorker) continue;
-      if (pass.keptAsItWas(file)) show.tick();
-      else toFinish.push(file);
-    }
-    await mapLimit(toFinish, FILE_CONCURRENCY, async (file) => {
-      await pass.finish(file);
-      show.tick();
-    });
+    await mapLimit(
+      files.filter((f) => !policyFiles.has(f) && f !== serviceWorker),
+      FILE_CONCURRENCY,
+      async (file) => {
+        await pass.finish(file);
+        show.tick();
+      },
+    );
     await writePolicy(renderRoot, scripts.hashes, bases);
     for (const file of policyFiles) {
       await pass.finishFile(file, await readFile(sourceOf(file)));

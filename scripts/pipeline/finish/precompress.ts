@@ -93,18 +93,6 @@ function encodingsOf(sitePath: string): { siblings: { encoding: CompressJob['enc
   };
 }
 
-/** A compressed sibling of a file: its site path, and an identity that the same source and settings always give. */
-export interface Sibling {
-  file: string;
-  identity: string;
-}
-
-/** The sibling in one coding of the file at `sitePath` whose bytes have the hash `hash`. */
-const siblingOf = (sitePath: string, hash: string, { encoding, level }: { encoding: string; level: number }): Sibling => ({
-  file: `${sitePath}.${encoding}`,
-  identity: `${encoding}${level}:${hash}`,
-});
-
 /** Puts the previous release's sibling (site path, identity) at `target` if it has that identity; false if not. */
 export type FromPrevious = (sitePath: string, identity: string, target: string) => boolean;
 
@@ -115,12 +103,7 @@ export interface Compressor {
    * (`fromPrevious`), the cache, or compressed now; returns the site-relative siblings with a
    * stable identity of each (the same source and settings always give the same bytes).
    */
-  compress(file: string, sitePath: string, body: () => Buffer | Promise<Buffer>, hash: string, fromPrevious?: FromPrevious): Promise<Sibling[]>;
-  /**
-   * The siblings of a file whose place already holds every one of them (`there`, asked of each without side
-   * effects), counted as reused; null when one is missing, and nothing is counted.
-   */
-  siblingsAlreadyThere(sitePath: string, hash: string, there: (sibling: Sibling) => boolean): Sibling[] | null;
+  compress(file: string, sitePath: string, body: () => Buffer | Promise<Buffer>, hash: string, fromPrevious?: FromPrevious): Promise<{ file: string; identity: string }[]>;
   /** Drops the cache entries that this build did not use and that were made over a week ago (looked for at most once a day). */
   prune(now?: number): Promise<number>;
   /** Stops the compression threads. */
@@ -183,7 +166,7 @@ export async function createCompressor(cacheDir = readMachineSettings().compress
       const making: string[] = [];
       const { siblings, cached: inCache } = encodingsOf(sitePath);
       for (const { encoding, level } of siblings) {
-        const sibling = siblingOf(sitePath, hash, { encoding, level });
+        const sibling = { file: `${sitePath}.${encoding}`, identity: `${encoding}${level}:${hash}` };
         const target = `${file}.${encoding}`;
         out.push(sibling);
         if (fromPrevious?.(sibling.file, sibling.identity, target)) {
@@ -209,12 +192,6 @@ export async function createCompressor(cacheDir = readMachineSettings().compress
         for (const name of making) present.add(name);
       }
       return out;
-    },
-    siblingsAlreadyThere(sitePath, hash, there) {
-      const siblings = encodingsOf(sitePath).siblings.map((coding) => siblingOf(sitePath, hash, coding));
-      if (!siblings.every(there)) return null;
-      stats.reused += siblings.length;
-      return siblings;
     },
     async prune(now = Date.now()) {
       const mark = join(cacheDir, PRUNED_MARK);

@@ -1,5 +1,5 @@
 /**
- * The documents step of the pull: after the snapshot is written, brings the document store up to date
+ * The documents step of the pull: for the snapshot just pulled (while its file is written), brings the document store up to date
  * for every document its texts link to (store.ts) and writes the document map the pages read (map.ts).
  */
 import type { StorePullOptions } from './pull-pictures.ts';

@@ -1,5 +1,5 @@
 /**
- * The pictures step of the pull: after the snapshot is written, brings the
+ * The pictures step of the pull: for the snapshot just pulled (while its file is written), brings the
  * picture store up to date for every picture the snapshot shows (../downloads/picture-store.ts),
  * draws what is not drawn yet (../downloads/draw-pictures.ts) and writes the picture map the pages
  * read (src/content/pictures/map.ts). Runs in the pull's process, before anything is rendered, so

@@ -1,6 +1,7 @@
 /**
  * The pipeline's first step: the content (scripts/pipeline/pull/pull-content.ts), then its
- * pictures (scripts/pipeline/pull/pull-pictures.ts) and documents (scripts/pipeline/pull/pull-documents.ts). A run told what changed looks
+ * pictures (scripts/pipeline/pull/pull-pictures.ts) and documents (scripts/pipeline/pull/pull-documents.ts),
+ * asked for while the content's snapshot is written. A run told what changed looks
  * again only at the pictures of the items that were added or changed; a full
  * run (the nightly one) asks for every picture again.
  */

@@ -3,7 +3,7 @@
  * (scripts/pipeline/pull/list-reading.ts), and ends with the snapshot a full pull of
  * the same API writes. Against the real sample API at some scale.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -133,15 +133,19 @@ describe('the work on the pulled snapshot beside the writing of its file', () =>
       contentDir: dir,
       changes: [{ type: 'post', id }],
       log: () => {},
-      alongside: async ({ snapshot, diff }) => {
+      alongside: async ({ snapshot, diff, written }) => {
         const fileThen = readFileSync(join(dir, SNAPSHOT_FILE), 'utf8');
+        await written;
+        const fileWritten = readFileSync(join(dir, SNAPSHOT_FILE), 'utf8');
         await new Promise((resolve) => setTimeout(resolve, 50));
         finished = true;
-        return { fileThen, snapshot, diff };
+        return { fileThen, fileWritten, snapshot, diff };
       },
     });
     expect(finished).toBe(true);
     expect(summary.alongside.fileThen).toBe(before);
+    // What it writes beside the snapshot (the maps) it writes once the snapshot is in place.
+    expect(JSON.parse(summary.alongside.fileWritten).pulledAt).toBe(summary.snapshot.pulledAt);
     expect(summary.alongside.snapshot).toBe(summary.snapshot);
     expect(summary.alongside.diff).toEqual(summary.diff);
     // Written after it began: the snapshot of this pull, with its time.
@@ -149,9 +153,27 @@ describe('the work on the pulled snapshot beside the writing of its file', () =>
     expect(summary.snapshot.pulledAt).not.toBe(JSON.parse(before).pulledAt);
   }, 120_000);
 
+  it('tells a failure of the work beside it once the snapshot is written, whenever it fails', async () => {
+    const dir = tmp();
+    const summary = pullContent({
+      apiBase: api.url,
+      mediaBase: api.url,
+      contentDir: dir,
+      changes: 'all',
+      log: () => {},
+      // Fails before anything is written: the picture store is not there.
+      alongside: async () => {
+        throw new Error('the picture store cannot be made');
+      },
+    });
+    await expect(summary).rejects.toThrow('the picture store cannot be made');
+    expect(existsSync(join(dir, SNAPSHOT_FILE))).toBe(true);
+  }, 120_000);
+
   it("tells the snapshot's failure to be written, not the work's beside it, and leaves that work finished", async () => {
-    const blocked = join(tmp(), 'a-file');
-    writeFileSync(blocked, '');
+    const blocked = tmp();
+    // Where the snapshot's file goes, a folder that holds something: it cannot be put there.
+    mkdirSync(join(blocked, SNAPSHOT_FILE, 'x'), { recursive: true });
     let settled = false;
     const run = pullContent({
       apiBase: api.url,
@@ -159,13 +181,13 @@ describe('the work on the pulled snapshot beside the writing of its file', () =>
       contentDir: blocked,
       changes: 'all',
       log: () => {},
-      alongside: async () => {
+      alongside: async ({ written }) => {
         await new Promise((resolve) => setTimeout(resolve, 50));
         settled = true;
-        throw new Error('the pictures failed too');
+        await written;
       },
     });
-    await expect(run).rejects.toThrow(/ENOTDIR|EEXIST|not a directory/i);
+    await expect(run).rejects.toThrow(/EISDIR|ENOTEMPTY|EEXIST|directory/i);
     expect(settled).toBe(true);
   }, 120_000);
 });

@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { brotliDecompressSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -81,9 +82,15 @@ describe("the search index's thread", () => {
     writeFileSync(kept, 'not an index');
     expect((await startSearchIndex(store, kept).built).made, 'a kept file that cannot be read').toBe(3 * LANGUAGES.length);
 
-    // A kept file whose stated length is not its own (damaged, or another's) is not believed either.
+    // A kept file whose stated length is not its own (damaged, or another's) is not believed either; nor one as an
+    // earlier version wrote it, the compressed index alone.
     const good = readFileSync(kept);
     const lengthAt = good.indexOf('\n') + 1;
+    // A mark, the length of the index's bytes, then those bytes compressed (an earlier version wrote only these).
+    expect(good.subarray(0, lengthAt).toString()).toBe('kept-index 2\n');
+    expect(brotliDecompressSync(good.subarray(lengthAt + 4)).length).toBe(good.readUInt32LE(lengthAt));
+    writeFileSync(kept, good.subarray(lengthAt + 4));
+    expect((await startSearchIndex(store, kept).built).made, "an earlier version's kept file").toBe(3 * LANGUAGES.length);
     for (const stated of [good.readUInt32LE(lengthAt) - 1, good.readUInt32LE(lengthAt) + 1, 0xffffffff]) {
       const damaged = Buffer.from(good);
       damaged.writeUInt32LE(stated, lengthAt);

@@ -69,9 +69,11 @@ export interface PullOptions {
 /**
  * The next steps' work on the snapshot just pulled (its pictures, its documents), started before the snapshot's file
  * is written: writing it is a third of a second of one core at 10,000 news a language, done while that work waits on
- * the network instead of before it starts.
+ * the network instead of before it starts. `written` settles once the snapshot's file is in place (rejected if it
+ * could not be written): a file the pages read beside the snapshot is written only after it, so the content folder
+ * never holds a map newer than its snapshot.
  */
-export type AlongsideWriting<T> = (pulled: { snapshot: Snapshot; diff: PullSummary['diff'] }) => Promise<T>;
+export type AlongsideWriting<T> = (pulled: { snapshot: Snapshot; diff: PullSummary['diff']; written: Promise<void> }) => Promise<T>;
 
 export interface PullSummary {
   requests: number;
@@ -210,11 +212,15 @@ export async function pullContent<T = undefined>(options: PullOptions & { alongs
   );
 
   const diff = diffItems(previous, snapshot);
-  const alongside = options.alongside?.({ snapshot, diff });
+  await mkdir(options.contentDir, { recursive: true });
+  const written = Promise.withResolvers<void>();
+  // Heard whether or not the work awaits it.
+  written.promise.catch(() => undefined);
+  // Its outcome taken at once: a failure while the snapshot is still being written must not end the process unheard.
+  const alongside = options.alongside && settle(options.alongside({ snapshot, diff, written: written.promise }));
   try {
     // Written beside, then renamed: a reader never sees half a snapshot. The posts' bodies first, in files of their
     // own that no snapshot names until this one is in place; those no snapshot names any more, after.
-    await mkdir(options.contentDir, { recursive: true });
     for (const c of Object.values(snapshot.languages)) c.postBodies = await writeBodies(options.contentDir, c.posts, c.postDigests!, (f, text) => replaceFile(f, text));
     await replaceFile(file, snapshotFileText(snapshot));
     const named = (s: Snapshot | null) => Object.values(s?.languages ?? {}).flatMap((c) => Object.values(c.postBodies ?? {}));
@@ -222,18 +228,30 @@ export async function pullContent<T = undefined>(options: PullOptions & { alongs
     // Code rolled back to an earlier version finds no snapshot it would misread (its posts without their bodies), and pulls everything.
     await rm(join(options.contentDir, EARLIER_SNAPSHOT_FILE), { force: true });
   } catch (error) {
-    // Not left running unheard: the snapshot's failure is the one to tell.
-    await alongside?.catch(() => undefined);
+    written.reject(error);
+    // Not left running: the snapshot's failure is the one to tell.
+    await alongside;
     throw error;
   }
+  written.resolve();
 
   const ms = Math.round(performance.now() - started);
   log(
     `pulled ${items} items in ${LANGUAGES.length} languages with ${requests} requests in ${ms} ms, ${warnings.length} warning(s); ` +
       `${diff.added.length} added, ${diff.changed.length} changed, ${diff.removed.length} removed`,
   );
+  const outcome = await alongside;
+  if (outcome && !outcome.ok) throw outcome.error;
   // Undefined, as T is, when no work was given.
-  return { requests, items, warnings, ms, file, diff, snapshot, alongside: (await alongside) as T };
+  return { requests, items, warnings, ms, file, diff, snapshot, alongside: outcome?.value as T };
+}
+
+/** A promise's outcome, as a value: a rejection is handled the moment the promise exists. */
+function settle<T>(promise: Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> {
+  return promise.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
 }
 
 /** The previous snapshot's copy of a detail that need not be fetched again, if any. */

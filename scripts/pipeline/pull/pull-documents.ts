@@ -18,7 +18,7 @@ export interface DocumentPullStats extends DocumentFetchStats {
 }
 
 export async function pullDocuments(options: StorePullOptions): Promise<DocumentPullStats> {
-  const { contentDir, snapshot, mediaBase, storeDir, revalidate, log = console.log } = options;
+  const { contentDir, snapshot, mediaBase, storeDir, revalidate, snapshotWritten, log = console.log } = options;
   const items = new Map<string, Set<string>>();
   for (const { item, files } of snapshotTextFiles(snapshot, mediaBase)) {
     for (const url of files.documents) items.set(url, (items.get(url) ?? new Set()).add(item));
@@ -33,6 +33,7 @@ export async function pullDocuments(options: StorePullOptions): Promise<Document
     const stored = documents.get(url);
     map[url] = stored ? { type, path: documentSitePath(url), bytes: stored.bytes, sha: stored.sha } : { type, failed: failed.get(url) ?? 'not fetched' };
   }
+  await snapshotWritten;
   replaceFileSync(join(contentDir, DOCUMENT_MAP_FILE), JSON.stringify(map));
   const unavailable = [...failed].map(([url, reason]) => ({ url, reason, items: [...items.get(url)!].sort() }));
   if (urls.length)

@@ -24,6 +24,8 @@ export interface StorePullOptions {
   storeDir: string;
   /** Every file is asked for again (the nightly run), or only those of these snapshot items (`post:12@ru`). */
   revalidate: 'all' | ReadonlySet<string>;
+  /** Settles once the snapshot's file is written: the map is written after it (../pull/pull-content.ts `AlongsideWriting`). */
+  snapshotWritten?: Promise<void>;
   log?: (line: string) => void;
 }
 
@@ -36,7 +38,7 @@ export interface PicturePullStats {
 }
 
 export async function pullPictures(options: StorePullOptions): Promise<PicturePullStats> {
-  const { contentDir, snapshot, mediaBase, storeDir, revalidate, log = console.log } = options;
+  const { contentDir, snapshot, mediaBase, storeDir, revalidate, snapshotWritten, log = console.log } = options;
   const started = performance.now();
   const sources = pictureSources(snapshot, mediaBase);
   const urls = [...sources.keys()].sort();
@@ -60,6 +62,7 @@ export async function pullPictures(options: StorePullOptions): Promise<PicturePu
 
   const map: PictureMap = {};
   for (const [url, { sha, entry }] of entries) if (!failed.has(sha)) map[url] = entry;
+  await snapshotWritten;
   writeAtomic(join(contentDir, PICTURE_MAP_FILE), JSON.stringify(map));
   const ms = Math.round(performance.now() - started);
   log(

@@ -25,10 +25,10 @@ export async function pullStep(config: SiteConfig, changes: ContentChanges, log:
   const { contentDir, mediaBase } = config;
   // The pull's own snapshot, not read back: at 10,000 news per language it is tens of megabytes. Its pictures and
   // documents are asked for while its file is written.
-  const stores: AlongsideWriting<Pick<PullReport, 'pictures' | 'documents'>> = async ({ snapshot, diff }) => {
+  const stores: AlongsideWriting<Pick<PullReport, 'pictures' | 'documents'>> = async ({ snapshot, diff, written: snapshotWritten }) => {
     const revalidate = changes === 'all' ? 'all' : new Set([...diff.added, ...diff.changed]);
-    const pictures = await pullPictures({ contentDir, snapshot, mediaBase, storeDir: pictureDir, revalidate, log });
-    const documents = await pullDocuments({ contentDir, snapshot, mediaBase, storeDir: documentDir, revalidate, log });
+    const pictures = await pullPictures({ contentDir, snapshot, mediaBase, storeDir: pictureDir, revalidate, snapshotWritten, log });
+    const documents = await pullDocuments({ contentDir, snapshot, mediaBase, storeDir: documentDir, revalidate, snapshotWritten, log });
     return { pictures, documents };
   };
   const { snapshot, alongside, ...content } = await pullContent({ ...config, changes, log, alongside: stores }).catch((error: unknown) => {

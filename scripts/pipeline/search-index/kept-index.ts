@@ -57,7 +57,8 @@ function keptBytes(file: Buffer): Buffer {
   if (file.length < start || !file.subarray(0, KEPT_MARK.length).equals(KEPT_MARK)) throw new Error('not a kept index');
   const length = file.readUInt32LE(KEPT_MARK.length);
   if (length > MOST_BYTES) throw new Error('a kept index larger than believable');
-  const bytes = brotliDecompressSync(file.subarray(start), { chunkSize: Math.max(length, constants.Z_MIN_CHUNK), maxOutputLength: Math.max(length, 1) });
+  // One byte more than it says: a piece filled to the last byte makes Node ask for another of the same size, to see that nothing follows.
+  const bytes = brotliDecompressSync(file.subarray(start), { chunkSize: Math.max(length + 1, constants.Z_MIN_CHUNK), maxOutputLength: Math.max(length, 1) });
   if (bytes.length !== length) throw new Error('a kept index shorter than it says');
   return bytes;
 }

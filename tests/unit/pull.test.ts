@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SampleApi } from '../../scripts/sample-api/server.ts';
-import { pullContent } from '../../scripts/pipeline/pull/pull-content.ts';
+import { pullContent, type AlongsideWriting } from '../../scripts/pipeline/pull/pull-content.ts';
 import { removedFromTexts } from '../../scripts/pipeline/pull/content-report.ts';
 import { removedElements } from '../../src/lib/editor-content.ts';
 import { EARLIER_SNAPSHOT_FILE, parseSnapshot, SNAPSHOT_FILE, snapshotTexts, type Snapshot } from '../../src/content/snapshot.ts';
@@ -35,6 +35,9 @@ afterAll(async () => {
 });
 
 const pull = (contentDir: string, changes: ContentChanges) => pullContent({ apiBase: api.url, mediaBase: api.url, contentDir, changes, log: () => {} });
+/** A pull with `alongside`, the work on its snapshot started before the snapshot's file is written. */
+const pullBeside = <T>(contentDir: string, changes: ContentChanges, alongside: AlongsideWriting<T>) =>
+  pullContent({ apiBase: api.url, mediaBase: api.url, contentDir, changes, log: () => {}, alongside });
 const content = (dir: string) => {
   const s = JSON.parse(readFileSync(join(dir, SNAPSHOT_FILE), 'utf8')) as Snapshot;
   return Object.fromEntries(
@@ -127,20 +130,13 @@ describe('the work on the pulled snapshot beside the writing of its file', () =>
     const id = newsId(30);
     const before = readFileSync(join(dir, SNAPSHOT_FILE), 'utf8');
     let finished = false;
-    const summary = await pullContent({
-      apiBase: api.url,
-      mediaBase: api.url,
-      contentDir: dir,
-      changes: [{ type: 'post', id }],
-      log: () => {},
-      alongside: async ({ snapshot, diff, written }) => {
-        const fileThen = readFileSync(join(dir, SNAPSHOT_FILE), 'utf8');
-        await written;
-        const fileWritten = readFileSync(join(dir, SNAPSHOT_FILE), 'utf8');
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        finished = true;
-        return { fileThen, fileWritten, snapshot, diff };
-      },
+    const summary = await pullBeside(dir, [{ type: 'post', id }], async ({ snapshot, diff, written }) => {
+      const fileThen = readFileSync(join(dir, SNAPSHOT_FILE), 'utf8');
+      await written;
+      const fileWritten = readFileSync(join(dir, SNAPSHOT_FILE), 'utf8');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      finished = true;
+      return { fileThen, fileWritten, snapshot, diff };
     });
     expect(finished).toBe(true);
     expect(summary.alongside.fileThen).toBe(before);
@@ -155,16 +151,9 @@ describe('the work on the pulled snapshot beside the writing of its file', () =>
 
   it('tells a failure of the work beside it once the snapshot is written, whenever it fails', async () => {
     const dir = tmp();
-    const summary = pullContent({
-      apiBase: api.url,
-      mediaBase: api.url,
-      contentDir: dir,
-      changes: 'all',
-      log: () => {},
-      // Fails before anything is written: the picture store is not there.
-      alongside: async () => {
-        throw new Error('the picture store cannot be made');
-      },
+    // Fails before anything is written: the picture store is not there.
+    const summary = pullBeside(dir, 'all', async () => {
+      throw new Error('the picture store cannot be made');
     });
     await expect(summary).rejects.toThrow('the picture store cannot be made');
     expect(existsSync(join(dir, SNAPSHOT_FILE))).toBe(true);
@@ -175,17 +164,10 @@ describe('the work on the pulled snapshot beside the writing of its file', () =>
     // Where the snapshot's file goes, a folder that holds something: it cannot be put there.
     mkdirSync(join(blocked, SNAPSHOT_FILE, 'x'), { recursive: true });
     let settled = false;
-    const run = pullContent({
-      apiBase: api.url,
-      mediaBase: api.url,
-      contentDir: blocked,
-      changes: 'all',
-      log: () => {},
-      alongside: async ({ written }) => {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        settled = true;
-        await written;
-      },
+    const run = pullBeside(blocked, 'all', async ({ written }) => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      settled = true;
+      await written;
     });
     await expect(run).rejects.toThrow(/EISDIR|ENOTEMPTY|EEXIST|directory/i);
     expect(settled).toBe(true);

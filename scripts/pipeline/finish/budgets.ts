@@ -164,13 +164,13 @@ export async function checkBudgets(rootDir: string, files?: Iterable<string>, si
   }
   for (const path of paths) {
     if (!path.endsWith('.html')) continue;
-    const sent = listed.has(`${path}.br`) ? `${path}.br` : path;
     // The page and its compressed copy as they were: a copy added, changed or gone changes what is sent.
     if (carried && !carried.changed.has(path) && !carried.changed.has(`${path}.br`)) {
       const verdict = verdicts.get(path);
       if (verdict !== undefined) failures.push(verdict);
       continue;
     }
+    const sent = listed.has(`${path}.br`) ? `${path}.br` : path;
     // One after another: a stat takes microseconds, and each awaited one cost more again in a hop through libuv's threads.
     const size = statSync(root + sent).size;
     if (size > BUDGETS.page) failures.push(pageOverBudget(path, size));

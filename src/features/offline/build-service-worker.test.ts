@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pagePaths, pagesAmong, precacheList, writeServiceWorker } from './build-service-worker.ts';
+import { PICTURE_SITE_DIR } from '../../content/pictures/settings.ts';
 import { hasPage, pagePath, removedPages, sitePages } from './site-pages.ts';
 
 let root = '';
@@ -22,6 +23,9 @@ beforeEach(async () => {
   await put('_astro/page.B1x2y3.js.br', 'compressed');
   await put('_astro/BaseLayout.C4d5e6.css', 'body{}');
   await put('_astro/photo.D7f8g9.webp', 'picture');
+  // The drawn pictures' folder is not walked: whatever it holds is no script or style of the site.
+  await put(`${PICTURE_SITE_DIR}/77-400.webp`, 'picture');
+  await put(`${PICTURE_SITE_DIR}/notes.js`, 'not a script of the site');
   await put('icons.svg', '<svg></svg>');
   await put('favicon.svg', '<svg></svg>');
   await put('illustrations/map.svg', '<svg></svg>');

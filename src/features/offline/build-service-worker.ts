@@ -18,6 +18,7 @@ import { BASE_PATH, siteAddress, withinSite } from '../../lib/base-path.ts';
 import { build } from 'esbuild';
 import { offlinePath } from './saved-copy.ts';
 import { sitePages } from './site-pages.ts';
+import { PICTURE_SITE_DIR } from '../../content/pictures/settings.ts';
 import { LANGUAGES } from '../../i18n/languages.ts';
 
 export const SERVICE_WORKER_FILE = '/sw.js';
@@ -33,6 +34,8 @@ export async function precacheList(root: string): Promise<ManifestEntry[]> {
   const { manifestEntries = [], warnings } = await getManifest({
     globDirectory: root,
     globPatterns: ['_astro/**/*.{js,css,woff2}', 'icons.svg', 'favicon.svg', ...OFFLINE_PAGES.map((p) => `${withinSite(p)!.slice(1)}/index.html`)],
+    // Not walked: the drawn pictures hold none of those, and at 10,000 news a language are 26,000 files (0.14 s a build).
+    globIgnores: [`${PICTURE_SITE_DIR}/**`],
     dontCacheBustURLsMatching: /^_astro\//,
     manifestTransforms: [
       // Addresses as pages link them (`/ru/offline`, under the base path), in one order whatever order the files were found in.

@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import type { AstroIntegration } from 'astro';
 import { astroCacheClass, COPIES_FOLDER } from './astro-cache.ts';
 import type { ReusedPage } from './restore-output.ts';
+import { stampsAhead, type FileStamp } from './copy-stats.ts';
 
 type BuildStart = NonNullable<AstroIntegration['hooks']['astro:build:start']>;
 type SetPrerenderer = Parameters<BuildStart>[0]['setPrerenderer'];
@@ -94,27 +95,57 @@ async function listenToCacheLoad(listener: (loaded: LoadedCache) => void): Promi
   return true;
 }
 
-/** Astro's manifest when Astro trusts it in this build (its `readManifest`), else null. */
-function trustedManifest(cacheDir: string, loaded: LoadedCache | undefined): AstroManifest | null {
-  if (!loaded || loaded.force) return null;
+/** Astro's manifest as it is on disk now, with its stamp (`manifestStamp`); null when it cannot be read. */
+function readManifest(cacheDir: string): { manifest: AstroManifest | null; stamp: string } {
+  const stamp = manifestStamp(cacheDir);
   try {
     const manifest = JSON.parse(readFileSync(join(cacheDir, MANIFEST_FILE), 'utf8')) as AstroManifest;
-    const trusted = manifest.version === MANIFEST_VERSION && manifest.configHash === loaded.configHash && manifest.lockfileHash === loaded.lockfileHash;
-    return trusted && manifest.routes && typeof manifest.routes === 'object' ? manifest : null;
+    return { manifest: manifest.routes && typeof manifest.routes === 'object' ? manifest : null, stamp };
   } catch {
-    return null;
+    return { manifest: null, stamp };
   }
 }
 
-/** A page Astro would reuse as it is: the same key, nothing Astro replays for it but the page, and its copy where Astro keeps it. */
-function reusable(path: PathWithRoute, page: ManifestPage | undefined, copies: string): ReusedPage | undefined {
-  if (path.cacheKey === undefined || path.route.type !== 'page' || page?.cacheKey !== path.cacheKey) return undefined;
-  if (page.contentHashes || page.staticImages || page.referencedImages || page.headers) return undefined;
+/** The manifest when Astro trusts it in this build (its `readManifest`), else null. */
+function trusted(manifest: AstroManifest | null, loaded: LoadedCache | undefined): AstroManifest | null {
+  if (!manifest || !loaded || loaded.force) return null;
+  return manifest.version === MANIFEST_VERSION && manifest.configHash === loaded.configHash && manifest.lockfileHash === loaded.lockfileHash ? manifest : null;
+}
+
+/** A page whose copy may be reused as Astro keeps it: nothing Astro replays for it but the page, and a plain name for its copy. */
+function plainPage(page: ManifestPage): boolean {
+  if (page.contentHashes || page.staticImages || page.referencedImages || page.headers) return false;
   // A name with an escape is left to Astro, which knows how it maps to a file.
-  if (typeof page.outputFile !== 'string' || page.outputFile.includes('%') || page.outputFile.startsWith('/') || page.outputFile.split('/').includes('..')) return undefined;
-  const source = copies + page.outputFile;
-  const stat = statSync(source, { bigint: true, throwIfNoEntry: false });
-  return stat?.isFile() ? { source, stat } : undefined;
+  return typeof page.outputFile === 'string' && !page.outputFile.includes('%') && !page.outputFile.startsWith('/') && !page.outputFile.split('/').includes('..');
+}
+
+/**
+ * Astro's manifest, read as the build starts, and the stamps of the copies of its plain pages, taken meanwhile
+ * on another thread (./copy-stats.ts).
+ */
+function manifestAhead(cacheDir: string): { manifest: AstroManifest | null; stamp: string; copyOf: Promise<(page: ManifestPage) => FileStamp | undefined> } {
+  const { manifest, stamp } = readManifest(cacheDir);
+  const copies = join(cacheDir, COPIES_FOLDER);
+  const order = new Map<ManifestPage, number>();
+  const files: string[] = [];
+  for (const route of Object.values(manifest?.routes ?? {}))
+    for (const page of Object.values(route?.paths ?? {}))
+      if (page && plainPage(page)) {
+        order.set(page, files.length);
+        files.push(copies + page.outputFile);
+      }
+  const copyOf = stampsAhead(files).then((stampOf) => (page: ManifestPage) => {
+    const i = order.get(page);
+    return i === undefined ? undefined : stampOf(i);
+  });
+  return { manifest, stamp, copyOf };
+}
+
+/** A page Astro would reuse as it is: the same key, a plain page (`plainPage`), and its copy where Astro keeps it. */
+function reusable(path: PathWithRoute, page: ManifestPage | undefined, copies: string, copyOf: (page: ManifestPage) => FileStamp | undefined): ReusedPage | undefined {
+  if (path.cacheKey === undefined || path.route.type !== 'page' || page?.cacheKey !== path.cacheKey || !plainPage(page)) return undefined;
+  const stat = copyOf(page);
+  return stat ? { source: copies + page.outputFile, stat } : undefined;
 }
 
 /** Astro's name of a built page (its `addPageName` for `trailingSlash` and `build.format`). */
@@ -158,13 +189,16 @@ export async function changedPagesOnly(options: {
   }
   // Until this build has written its manifest, the one on disk is not known to match any code.
   rmSync(codeFile, { force: true });
+  const ahead = listening ? manifestAhead(cacheDir) : null;
   shared[REUSED_NAMES] = [];
 
   const leaveOut = async (paths: PathWithRoute[]): Promise<PathWithRoute[]> => {
     code = await options.codeDigest;
     const sameCode = code !== undefined && written === `${code} ${manifestStamp(cacheDir)}`;
-    const manifest = listening && sameCode ? trustedManifest(cacheDir, loaded) : null;
-    if (!manifest || !loaded || !reused) return paths;
+    // The manifest read as the build started, still the one on disk.
+    const manifest = ahead && sameCode && ahead.stamp === manifestStamp(cacheDir) ? trusted(ahead.manifest, loaded) : null;
+    if (!manifest || !loaded || !reused || !ahead) return paths;
+    const copyOf = await ahead.copyOf;
     const copies = join(cacheDir, COPIES_FOLDER);
     const toAstro: PathWithRoute[] = [];
     const names: string[] = [];
@@ -179,7 +213,7 @@ export async function changedPagesOnly(options: {
     for (const [i, path] of paths.entries()) {
       const route = manifest.routes[path.route.component];
       const page = route?.paths[path.pathname];
-      const copy = route && !twice.has(bare[i]!) && reusable(path, page, copies);
+      const copy = route && !twice.has(bare[i]!) && reusable(path, page, copies, copyOf);
       if (!copy || !page) {
         toAstro.push(path);
         continue;

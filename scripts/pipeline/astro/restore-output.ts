@@ -14,9 +14,10 @@
  * Astro 7.3). If a later Astro moves it, `deferRestore` returns null and
  * Astro copies as before: slower, never wrong.
  */
-import { statSync, type BigIntStats } from 'node:fs';
+import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { astroCacheClass, COPIES_FOLDER } from './astro-cache.ts';
+import type { FileStamp } from './copy-stats.ts';
 
 interface RestoringCache {
   restoreOutputFile(settings: { config: { cacheDir: URL; outDir: URL } }, outputFile: string, destination: URL): Promise<boolean>;
@@ -25,7 +26,7 @@ interface RestoringCache {
 /** A page Astro reused: its copy in Astro's cache, and that file's stat when Astro reused it. */
 export interface ReusedPage {
   source: string;
-  stat: BigIntStats;
+  stat: FileStamp;
 }
 
 /** Pages Astro reused in this process's latest build, by site path (`/news/5/index.html`). */

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { ASTRO_INLINE_SCRIPTS } from '../../scripts/pipeline/astro/island-scripts.ts';
 import { ASTRO_LOGGER, listenToAstro, PAGE_MARKER, RENDER_START, REUSED_MARKER } from '../../scripts/pipeline/astro/page-log.ts';
 import { deferRestore } from '../../scripts/pipeline/astro/restore-output.ts';
-import { MANIFEST_VERSION } from '../../scripts/pipeline/astro/changed-pages.ts';
+import { MANIFEST_VERSION } from '../../scripts/pipeline/astro/astro-manifest.ts';
 
 const ASTRO = dirname(createRequire(import.meta.url).resolve('astro/package.json'));
 const astroSource = (file: string) => readFileSync(join(ASTRO, 'dist', file), 'utf8');

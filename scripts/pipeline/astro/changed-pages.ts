@@ -20,33 +20,14 @@ import { join } from 'node:path';
 import type { AstroIntegration } from 'astro';
 import { astroCacheClass, COPIES_FOLDER } from './astro-cache.ts';
 import type { ReusedPage } from './restore-output.ts';
-import { stampsAhead, type FileStamp } from './copy-stats.ts';
+import { MANIFEST_FILE, MANIFEST_VERSION, plainPage, readManifest, type AstroManifest, type ManifestPage } from './astro-manifest.ts';
+import { copyStampsAhead, type CopyStamp } from './copy-stats.ts';
 
 type BuildStart = NonNullable<AstroIntegration['hooks']['astro:build:start']>;
 type SetPrerenderer = Parameters<BuildStart>[0]['setPrerenderer'];
 type Prerenderer = Exclude<Parameters<SetPrerenderer>[0], (...args: never[]) => unknown>;
 type PathWithRoute = Awaited<ReturnType<Prerenderer['getStaticPaths']>>[number];
 
-/** A page in Astro's manifest (`incremental-build.json`): what Astro keeps to reuse it. */
-interface ManifestPage {
-  cacheKey?: string;
-  outputFile: string;
-  contentHashes?: unknown;
-  staticImages?: unknown;
-  referencedImages?: unknown;
-  headers?: unknown;
-}
-
-interface AstroManifest {
-  version: number;
-  configHash: string;
-  lockfileHash: string;
-  routes: Record<string, { dependencyHash: string; paths: Record<string, ManifestPage> }>;
-}
-
-/** The manifest version this was written against (Astro's `CACHE_VERSION`). */
-export const MANIFEST_VERSION = 1;
-const MANIFEST_FILE = 'incremental-build.json';
 /**
  * Beside Astro's manifest: the site's code it was written with, and the manifest's size and time then, written
  * once this build's manifest is (a manifest written since by a build without this, such as `astro build`, is not
@@ -95,56 +76,17 @@ async function listenToCacheLoad(listener: (loaded: LoadedCache) => void): Promi
   return true;
 }
 
-/** Astro's manifest as it is on disk now, with its stamp (`manifestStamp`); null when it cannot be read. */
-function readManifest(cacheDir: string): { manifest: AstroManifest | null; stamp: string } {
-  const stamp = manifestStamp(cacheDir);
-  try {
-    const manifest = JSON.parse(readFileSync(join(cacheDir, MANIFEST_FILE), 'utf8')) as AstroManifest;
-    return { manifest: manifest.routes && typeof manifest.routes === 'object' ? manifest : null, stamp };
-  } catch {
-    return { manifest: null, stamp };
-  }
+/** Astro's manifest when Astro trusts it in this build (its `readManifest`), else null. */
+function trustedManifest(cacheDir: string, loaded: LoadedCache | undefined): AstroManifest | null {
+  if (!loaded || loaded.force) return null;
+  const manifest = readManifest(cacheDir);
+  return manifest?.version === MANIFEST_VERSION && manifest.configHash === loaded.configHash && manifest.lockfileHash === loaded.lockfileHash ? manifest : null;
 }
 
-/** The manifest when Astro trusts it in this build (its `readManifest`), else null. */
-function trusted(manifest: AstroManifest | null, loaded: LoadedCache | undefined): AstroManifest | null {
-  if (!manifest || !loaded || loaded.force) return null;
-  return manifest.version === MANIFEST_VERSION && manifest.configHash === loaded.configHash && manifest.lockfileHash === loaded.lockfileHash ? manifest : null;
-}
-
-/** A page whose copy may be reused as Astro keeps it: nothing Astro replays for it but the page, and a plain name for its copy. */
-function plainPage(page: ManifestPage): boolean {
-  if (page.contentHashes || page.staticImages || page.referencedImages || page.headers) return false;
-  // A name with an escape is left to Astro, which knows how it maps to a file.
-  return typeof page.outputFile === 'string' && !page.outputFile.includes('%') && !page.outputFile.startsWith('/') && !page.outputFile.split('/').includes('..');
-}
-
-/**
- * Astro's manifest, read as the build starts, and the stamps of the copies of its plain pages, taken meanwhile
- * on another thread (./copy-stats.ts).
- */
-function manifestAhead(cacheDir: string): { manifest: AstroManifest | null; stamp: string; copyOf: Promise<(page: ManifestPage) => FileStamp | undefined> } {
-  const { manifest, stamp } = readManifest(cacheDir);
-  const copies = join(cacheDir, COPIES_FOLDER);
-  const order = new Map<ManifestPage, number>();
-  const files: string[] = [];
-  for (const route of Object.values(manifest?.routes ?? {}))
-    for (const page of Object.values(route?.paths ?? {}))
-      if (page && plainPage(page)) {
-        order.set(page, files.length);
-        files.push(copies + page.outputFile);
-      }
-  const copyOf = stampsAhead(files).then((stampOf) => (page: ManifestPage) => {
-    const i = order.get(page);
-    return i === undefined ? undefined : stampOf(i);
-  });
-  return { manifest, stamp, copyOf };
-}
-
-/** A page Astro would reuse as it is: the same key, a plain page (`plainPage`), and its copy where Astro keeps it. */
-function reusable(path: PathWithRoute, page: ManifestPage | undefined, copies: string, copyOf: (page: ManifestPage) => FileStamp | undefined): ReusedPage | undefined {
+/** A page Astro would reuse as it is: the same key, a plain page (astro-manifest.ts), and its copy where Astro keeps it. */
+function reusable(path: PathWithRoute, page: ManifestPage | undefined, copies: string, copyStamp: CopyStamp): ReusedPage | undefined {
   if (path.cacheKey === undefined || path.route.type !== 'page' || page?.cacheKey !== path.cacheKey || !plainPage(page)) return undefined;
-  const stat = copyOf(page);
+  const stat = copyStamp(page.outputFile);
   return stat ? { source: copies + page.outputFile, stat } : undefined;
 }
 
@@ -189,16 +131,15 @@ export async function changedPagesOnly(options: {
   }
   // Until this build has written its manifest, the one on disk is not known to match any code.
   rmSync(codeFile, { force: true });
-  const ahead = listening ? manifestAhead(cacheDir) : null;
+  const copyStamps = listening ? copyStampsAhead(cacheDir) : null;
   shared[REUSED_NAMES] = [];
 
   const leaveOut = async (paths: PathWithRoute[]): Promise<PathWithRoute[]> => {
     code = await options.codeDigest;
     const sameCode = code !== undefined && written === `${code} ${manifestStamp(cacheDir)}`;
-    // The manifest read as the build started, still the one on disk.
-    const manifest = ahead && sameCode && ahead.stamp === manifestStamp(cacheDir) ? trusted(ahead.manifest, loaded) : null;
-    if (!manifest || !loaded || !reused || !ahead) return paths;
-    const copyOf = await ahead.copyOf;
+    const manifest = listening && sameCode ? trustedManifest(cacheDir, loaded) : null;
+    if (!manifest || !loaded || !reused || !copyStamps) return paths;
+    const copyStamp = await copyStamps;
     const copies = join(cacheDir, COPIES_FOLDER);
     const toAstro: PathWithRoute[] = [];
     const names: string[] = [];
@@ -213,7 +154,7 @@ export async function changedPagesOnly(options: {
     for (const [i, path] of paths.entries()) {
       const route = manifest.routes[path.route.component];
       const page = route?.paths[path.pathname];
-      const copy = route && !twice.has(bare[i]!) && reusable(path, page, copies, copyOf);
+      const copy = route && !twice.has(bare[i]!) && reusable(path, page, copies, copyStamp);
       if (!copy || !page) {
         toAstro.push(path);
         continue;

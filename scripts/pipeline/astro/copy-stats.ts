@@ -4,12 +4,16 @@
  * A page left out of Astro (./changed-pages.ts) needs its copy's stat: that the copy is there, and the inode, size
  * and time by which the last pass knows its bytes without reading them. At 10,000 news a language that is 45,000
  * stats, half a second of the build's main thread when taken where they are used (profiled). Astro's bundling
- * leaves the other core mostly idle, so they are taken there first. Nothing writes Astro's copies between the
- * build's start and its page loop (Astro writes a copy only when it renders that page, after the loop's list is
- * made; the rebuild's lock keeps other builds out), so a stat taken then is the one the loop would take.
+ * leaves the other core mostly idle, so the thread reads Astro's manifest and stats the copies of its pages there.
+ * Nothing writes Astro's copies between the build's start and its page loop (Astro writes a copy only when it
+ * renders that page, after the loop's list is made; the rebuild's lock keeps other builds out), so a stat taken
+ * then is the one the loop would take. A copy the thread did not stat is statted where it is asked for.
  */
 import { statSync } from 'node:fs';
+import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { COPIES_FOLDER } from './astro-cache.ts';
+import { plainPage, readManifest } from './astro-manifest.ts';
 
 /** What the build uses of a file's stat: the inode, size and modification time that stamp its bytes, and its links. */
 export interface FileStamp {
@@ -19,45 +23,63 @@ export interface FileStamp {
   nlink: bigint;
 }
 
-/** The stamp of the `i`th file asked for, or undefined when it is not a file. */
-export type StampOf = (i: number) => FileStamp | undefined;
+/** A copy's stamp by its name in the manifest (`news/5/index.html`), or undefined when it is not a file. */
+export type CopyStamp = (outputFile: string) => FileStamp | undefined;
 
-/** The stamps as the thread sends them: four numbers a file, and whether it is a file. */
+/** The copies' stamps as the thread sends them: four numbers a file, and whether it is a file. */
 export interface StampTable {
+  files: string[];
   numbers: BigUint64Array<ArrayBuffer>;
   isFile: Uint8Array<ArrayBuffer>;
 }
 
 const FIELDS = 4;
 
-/** Stats `files` one after another (the thread's work, and the fallback when it cannot be had). */
-export function stampTable(files: readonly string[]): StampTable {
+const stampOf = (file: string): FileStamp | undefined => {
+  const stat = statSync(file, { bigint: true, throwIfNoEntry: false });
+  return stat?.isFile() ? { ino: stat.ino, size: stat.size, mtimeNs: stat.mtimeNs, nlink: stat.nlink } : undefined;
+};
+
+/** The copies of the plain pages of the manifest in `cacheDir`, statted one after another (the thread's work). */
+export function stampTable(cacheDir: string): StampTable {
+  const copies = join(cacheDir, COPIES_FOLDER);
+  const files: string[] = [];
+  for (const route of Object.values(readManifest(cacheDir)?.routes ?? {}))
+    for (const page of Object.values(route?.paths ?? {})) if (page && plainPage(page)) files.push(page.outputFile);
   const numbers = new BigUint64Array(files.length * FIELDS);
   const isFile = new Uint8Array(files.length);
   for (const [i, file] of files.entries()) {
-    const stat = statSync(file, { bigint: true, throwIfNoEntry: false });
-    if (!stat?.isFile()) continue;
+    const stamp = stampOf(copies + file);
+    if (!stamp) continue;
     isFile[i] = 1;
-    numbers.set([stat.ino, stat.size, stat.mtimeNs, stat.nlink], i * FIELDS);
+    numbers.set([stamp.ino, stamp.size, stamp.mtimeNs, stamp.nlink], i * FIELDS);
   }
-  return { numbers, isFile };
+  return { files, numbers, isFile };
 }
 
-const reader =
-  ({ numbers, isFile }: StampTable): StampOf =>
-  (i) => {
-    if (!isFile[i]) return undefined;
-    const at = i * FIELDS;
-    return { ino: numbers[at]!, size: numbers[at + 1]!, mtimeNs: numbers[at + 2]!, nlink: numbers[at + 3]! };
-  };
-
-/** Starts taking the stamps of `files` on a thread of its own; on this thread, when asked, if that thread fails. */
-export function stampsAhead(files: readonly string[]): Promise<StampOf> {
-  if (!files.length) return Promise.resolve(() => undefined);
+/**
+ * Starts statting, on a thread of its own, the copies of the pages in the manifest of the Astro cache at `cacheDir`.
+ * Its answer stats any other copy, or every copy if the thread failed, when asked.
+ */
+export function copyStampsAhead(cacheDir: string): Promise<CopyStamp> {
+  const copies = join(cacheDir, COPIES_FOLDER);
+  const asked: CopyStamp = (outputFile) => stampOf(copies + outputFile);
   return new Promise<StampTable>((ok, fail) => {
-    const thread = new Worker(new URL('./copy-stats-worker.ts', import.meta.url), { workerData: files });
+    const thread = new Worker(new URL('./copy-stats-worker.ts', import.meta.url), { workerData: cacheDir });
     thread.once('message', ok);
     thread.once('error', fail);
     thread.once('exit', (code) => fail(new Error(`the copies' stats ended without an answer (exit code ${code})`)));
-  }).then(reader, () => reader(stampTable(files)));
+  }).then(
+    ({ files, numbers, isFile }) => {
+      const index = new Map(files.map((file, i) => [file, i]));
+      return (outputFile) => {
+        const i = index.get(outputFile);
+        if (i === undefined) return asked(outputFile);
+        if (!isFile[i]) return undefined;
+        const at = i * FIELDS;
+        return { ino: numbers[at]!, size: numbers[at + 1]!, mtimeNs: numbers[at + 2]!, nlink: numbers[at + 3]! };
+      };
+    },
+    () => asked,
+  );
 }

@@ -424,14 +424,8 @@ export async function finishBuild(
     sourceOf,
     into: into?.hashes ?? null,
   });
-  /** Removes the files of the older release this one is made in that it has not (yet) placed. */
-  const removeGone = (which: (path: string) => boolean = () => true) => {
-    if (into)
-      removeFilesGone(
-        root,
-        Object.keys(into.hashes).filter((path) => !(path in pass.hashes) && which(path)),
-      );
-  };
+  /** The files of the older release this one is made in that it has not placed: listed once, when all but the service worker are. */
+  let notPlaced: string[] = [];
   try {
     await mapLimit(
       files.filter((f) => !policyFiles.has(f) && f !== serviceWorker),
@@ -447,14 +441,21 @@ export async function finishBuild(
       show.tick();
     }
     // Its precache list is read from the release, which must by then hold no file the older one left.
-    removeGone((path) => !path.startsWith(SERVICE_WORKER_FILE));
+    notPlaced = into ? Object.keys(into.hashes).filter((path) => !(path in pass.hashes)) : [];
+    removeFilesGone(
+      root,
+      notPlaced.filter((path) => !path.startsWith(SERVICE_WORKER_FILE)),
+    );
     await writeServiceWorker(root, bases.serviceWorker, sitePaths, sourceOf(serviceWorker));
     await pass.finishFile(serviceWorker, await readFile(sourceOf(serviceWorker)));
   } finally {
     await compressor.close();
   }
   show.done();
-  removeGone();
+  removeFilesGone(
+    root,
+    notPlaced.filter((path) => path.startsWith(SERVICE_WORKER_FILE) && !(path in pass.hashes)),
+  );
   const checked = await links.finish();
   // Only a clean build is remembered: a page's findings are replayed without its broken references.
   if (memo && !checked.broken.length) memo.save(pass.memo, sitePaths);

@@ -425,7 +425,7 @@ export async function finishBuild(
     into: into?.hashes ?? null,
   });
   /** The files of the older release this one is made in that it has not placed: listed once, when all but the service worker are. */
-  let notPlaced: string[] = [];
+  let notPlaced: string[];
   try {
     await mapLimit(
       files.filter((f) => !policyFiles.has(f) && f !== serviceWorker),

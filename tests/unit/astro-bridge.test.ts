@@ -39,7 +39,7 @@ describe("Astro's internals the build depends on", () => {
     expect(incremental, 'changed-pages.ts: IncrementalBuildCache.prototype.record no longer takes (routeComponent, dependencyHash, pathname, cacheKey, outputFile, …)').toMatch(
       /\brecord\(routeComponent, dependencyHash, pathname, cacheKey, outputFile, /,
     );
-    expect(incremental, "changed-pages.ts: Astro's manifest has another version").toContain(`CACHE_VERSION = ${MANIFEST_VERSION};`);
+    expect(incremental, "astro-manifest.ts: Astro's manifest has another version").toContain(`CACHE_VERSION = ${MANIFEST_VERSION};`);
     expect(incremental, 'changed-pages.ts: Astro trusts its manifest on other grounds than its version, configuration hash and lockfile hash').toMatch(
       /data\.version !== CACHE_VERSION[\s\S]*data\.configHash !== expectedConfigHash[\s\S]*data\.lockfileHash !== expectedLockfileHash/,
     );

@@ -60,13 +60,35 @@ describe("the stats of Astro's page copies, taken ahead", () => {
     expect(stampOf('news/8/index.html')).toEqual(stampOfFile(withImages));
     expect(stampOf('news/9/index.html')).toEqual(stampOfFile(notInManifest));
     expect(stampOf('news/10/index.html')).toBeUndefined();
+    // The stamps are those the thread took as the build started (nothing writes Astro's copies before its page loop).
+    const before = stampOfFile(news5);
+    rmSync(news5);
+    copy('news/5/index.html', '<html>news 5, rendered again</html>');
+    expect(stampOf('news/5/index.html')).toEqual(before);
+    copy('news/9/index.html', '<html>news 9, rendered again</html>');
+    expect(stampOf('news/9/index.html')).toEqual(stampOfFile(notInManifest));
+    expect(stampOf('news/9/index.html')?.size).toBe(35n);
   });
 
-  it('without a manifest, or with one that is not JSON, stat each copy when asked', async () => {
+  it('when their thread fails, say so and stat each copy when asked', async () => {
     const news5 = copy('news/5/index.html', '<html>news 5</html>');
-    expect((await copyStampsAhead(cacheDir))('news/5/index.html')).toEqual(stampOfFile(news5));
+    // A name the thread cannot stat (a NUL byte) makes it fail.
+    manifest({ '/news/5': { cacheKey: 'a', outputFile: 'news/5/index.html' }, '/bad': { cacheKey: 'b', outputFile: 'bad\u0000name' } });
+    const warnings: string[] = [];
+    const stampOf = await copyStampsAhead(cacheDir, (message) => warnings.push(message));
+    expect(warnings).toEqual([expect.stringMatching(/^the stats of Astro's page copies are taken on the build's main thread, slower: their thread failed \(.+\)$/)]);
+    rmSync(news5);
+    const again = copy('news/5/index.html', '<html>news 5, rendered again</html>');
+    expect(stampOf('news/5/index.html')).toEqual(stampOfFile(again));
+  });
+
+  it('without a manifest, or with one that is not JSON, stat each copy when asked, and warn of nothing', async () => {
+    const news5 = copy('news/5/index.html', '<html>news 5</html>');
+    const warnings: string[] = [];
+    expect((await copyStampsAhead(cacheDir, (message) => warnings.push(message)))('news/5/index.html')).toEqual(stampOfFile(news5));
     writeFileSync(join(cacheDir, MANIFEST_FILE), '{"routes": ');
-    expect((await copyStampsAhead(cacheDir))('news/5/index.html')).toEqual(stampOfFile(news5));
+    expect((await copyStampsAhead(cacheDir, (message) => warnings.push(message)))('news/5/index.html')).toEqual(stampOfFile(news5));
+    expect(warnings).toEqual([]);
   });
 
   it('answer for thousands of pages', async () => {

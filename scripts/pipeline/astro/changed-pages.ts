@@ -113,6 +113,7 @@ export async function changedPagesOnly(options: {
   reused: Map<string, ReusedPage> | null;
   codeDigest: Promise<string | undefined>;
   onHanded?: (pages: number) => void;
+  warn?: (message: string) => void;
 }): Promise<ChangedPagesOnly> {
   const { cacheDir, reused } = options;
   let loaded: LoadedCache | undefined;
@@ -131,7 +132,8 @@ export async function changedPagesOnly(options: {
   }
   // Until this build has written its manifest, the one on disk is not known to match any code.
   rmSync(codeFile, { force: true });
-  const copyStamps = listening ? copyStampsAhead(cacheDir) : null;
+  // Only a manifest this code wrote can be trusted (leaveOut): without its record, no copy is reused here.
+  const copyStamps = listening && written !== undefined ? copyStampsAhead(cacheDir, options.warn) : null;
   shared[REUSED_NAMES] = [];
 
   const leaveOut = async (paths: PathWithRoute[]): Promise<PathWithRoute[]> => {

@@ -3,4 +3,4 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { stampTable } from './copy-stats.ts';
 
 const table = stampTable(workerData as string);
-parentPort!.postMessage(table, [table.numbers.buffer, table.isFile.buffer]);
+parentPort!.postMessage(table, [table.numbers.buffer, table.times.buffer, table.isFile.buffer]);

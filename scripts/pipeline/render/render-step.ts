@@ -46,7 +46,13 @@ export async function renderSite(): Promise<{ report: RenderReport; reused: Reus
   // a digest that cannot be made hands Astro every page.
   const stamps = siteCodeStamps();
   const codeDigest = siteCodeDigest().catch(() => undefined);
-  const changedOnly = await changedPagesOnly({ cacheDir: astroCacheDir(), reused, codeDigest, onHanded: (n) => pages.total(n) });
+  const changedOnly = await changedPagesOnly({
+    cacheDir: astroCacheDir(),
+    reused,
+    codeDigest,
+    onHanded: (n) => pages.total(n),
+    warn: (message) => write(`warning: ${message}\n`),
+  });
   const outDir = astroOutDir(readMachineSettings().outDir);
   try {
     await build({ logLevel: 'info', logger: ASTRO_LOGGER, outDir: outDir.path, integrations: [changedOnly.integration] });

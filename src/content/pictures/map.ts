@@ -71,13 +71,13 @@ function descriptions(map: PictureMap): Map<string, string> {
 export function picturesNamedBy(value: unknown, map: PictureMap, mediaBase: string, known: KnownFiles = () => undefined): string[] {
   const found = new Set<string>();
   const names = lastSegments(map);
-  const described = descriptions(map);
+  const madeBefore = descriptions(map);
   const add = (url: string) => {
-    let description = described.get(url);
+    let description = madeBefore.get(url);
     if (description === undefined) {
       const entry = map[url];
       if (!entry) return;
-      described.set(url, (description = `${url} ${entry.id} ${entry.width}x${entry.height} ${entry.widths.join(',')}`));
+      madeBefore.set(url, (description = `${url} ${entry.id} ${entry.width}x${entry.height} ${entry.widths.join(',')}`));
     }
     found.add(description);
   };

@@ -1,8 +1,11 @@
 /**
- * Posts' bodies beside the snapshot, not in it. A post's body (its HTML) is most of the snapshot's bytes (two
+ * Posts beside the snapshot, not in it. A post's body (its HTML) is most of the snapshot's bytes (two
  * thirds at 10,000 news per language: 39 of 59 MB), yet a rebuild after one change needs only the changed posts' bodies:
  * their pages and their search documents. Kept in the snapshot, every rebuild wrote them all (the pull) and read
- * them all three times (the pull, the build, the search index's thread).
+ * them all three times (the pull, the build, the search index's thread). The posts without their bodies are read
+ * whole by every build (the lists need them all), but were most of what was left (14 of 16 MB): each pull wrote
+ * them all again, a third of a second of one core, for the one group a change touches. So a group's posts are in a
+ * file of their own too, beside its bodies' (`postsFileOf`).
  *
  * A language's bodies are kept in groups of `IDS_PER_FILE` post ids, one file a group in `BODIES_FOLDER`, named by
  * the ids and the digests (snapshot.ts `postDigests`) of the posts it holds: a name says what the file holds, so a
@@ -22,6 +25,9 @@ import { readTextSync } from './read-text.ts';
 
 /** The folder, inside CONTENT_DIR, of the posts' bodies. */
 export const BODIES_FOLDER = 'post-bodies';
+
+/** The file of a group's posts without their bodies, beside its bodies' file `name`, read whole by every build. */
+export const postsFileOf = (name: string) => name.replace(/\.json$/, '.posts.json');
 
 /** Post ids a file holds: at 10,000 news per language some 100 files a language of 130 KB; a new post rewrites one. */
 const IDS_PER_FILE = 128;
@@ -75,6 +81,33 @@ export function attachBodies(content: { posts: Record<number, Post>; postBodies?
   for (const post of Object.values(content.posts)) Object.defineProperty(post, 'html', body);
 }
 
+/** The name of the error that says a group's posts cannot be read: it says what to do, and is told as it is. */
+export const POSTS_UNREADABLE = 'PostsUnreadable';
+
+/**
+ * A language's posts, without their bodies, from the files of its groups (`files`, the snapshot's `postBodies`).
+ * A group whose file cannot be read fails the read, unless `missing` is 'leave out': the pull, which reads that
+ * group's posts again from the API, leaves them out of the snapshot it reuses.
+ */
+export function readPosts(files: BodyFiles, contentDir: string, missing: 'fail' | 'leave out'): Record<number, Post> {
+  const folder = join(contentDir, BODIES_FOLDER);
+  const posts: Record<number, Post> = {};
+  for (const name of Object.values(files)) {
+    const file = join(folder, postsFileOf(name));
+    let group: Record<number, Post>;
+    try {
+      group = JSON.parse(readTextSync(file)) as Record<number, Post>;
+    } catch (error) {
+      if (missing === 'leave out') continue;
+      throw Object.assign(new Error(`The posts at ${file}, which the content snapshot names, cannot be read: run "npm run pull" again. ${String(error)}`, { cause: error }), {
+        name: POSTS_UNREADABLE,
+      });
+    }
+    Object.assign(posts, group);
+  }
+  return posts;
+}
+
 /** A body set after the read (a test's, a pull's) replaces the one on disk. */
 function setBody(this: Post, html: string) {
   Object.defineProperty(this, 'html', { value: html, writable: true, enumerable: true, configurable: true });
@@ -115,10 +148,10 @@ export function withoutBody(post: Post): Omit<Post, 'html'> {
 }
 
 /**
- * Writes the files of a language's bodies that are not there yet, and names each group's file. `digests` has every
- * post's (snapshot.ts `postDigests`): a post's digest covers its body.
+ * Writes the files of a language's groups that are not there yet (its bodies', its posts'), and names each group's
+ * bodies' file. `digests` has every post's (snapshot.ts `postDigests`): a post's digest covers all of it, its body too.
  */
-export async function writeBodies(
+export async function writePostGroups(
   contentDir: string,
   posts: Record<number, Post>,
   digests: Record<number, string>,
@@ -145,6 +178,8 @@ export async function writeBodies(
     files[group] = name;
     const file = join(folder, name);
     if (!whole(file)) await write(file, JSON.stringify(Object.fromEntries(ids.map((id) => [id, posts[id]!.html]))));
+    const postsFile = join(folder, postsFileOf(name));
+    if (!whole(postsFile)) await write(postsFile, JSON.stringify(Object.fromEntries(ids.map((id) => [id, withoutBody(posts[id]!)]))));
   }
   return files;
 }

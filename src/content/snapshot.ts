@@ -2,7 +2,7 @@
 import type { ContentPage, Employee, EmployeeCategory, NavGroup, PhotoGroup, Post, PostSummary, PostTypeName, Survey, Video } from '../api/types.ts';
 import type { LangCode, LangNumber } from '../i18n/languages.ts';
 import { itemKey } from './changes.ts';
-import { attachBodies, withoutBody, type BodyFiles } from './post-bodies.ts';
+import { attachBodies, readPosts, type BodyFiles } from './post-bodies.ts';
 import type { TextFiles } from './text-files.ts';
 
 const summaries = new WeakMap<PostSummary, PostSummary>();
@@ -27,13 +27,18 @@ export const isSummaryOf = (value: object, post: PostSummary): boolean => summar
 export const hasSettledSummaries = (content: Partial<LanguageContent> | undefined): boolean =>
   !!content?.settledLatest && Object.values(content.settledLatest).every((list) => Array.isArray(list) && list.every((entry) => typeof entry === 'object' && entry !== null));
 
-/** The file, inside CONTENT_DIR, that the pull writes and the pages read. */
-export const SNAPSHOT_FILE = 'content.json';
 /**
- * The snapshot's file of earlier versions, whose posts carry their bodies: a pull removes it, so that code rolled
- * back to one of them finds no snapshot and pulls everything, rather than read posts without their bodies.
+ * The file, inside CONTENT_DIR, that the pull writes and the pages read. Its name changes when its shape does in a
+ * way earlier code would misread (now: the posts in files of their own, post-bodies.ts): code rolled back finds no
+ * snapshot of its own and pulls everything.
  */
-export const EARLIER_SNAPSHOT_FILE = 'snapshot.json';
+export const SNAPSHOT_FILE = 'content-posts-apart.json';
+/**
+ * The snapshot's files of earlier versions. A pull removes them, so that code rolled back to one of them finds no
+ * snapshot and pulls everything, rather than read posts that are not there. The latest (`content.json`, whose posts
+ * are in it without their bodies) is still read as the previous snapshot by the first pull after an upgrade.
+ */
+export const EARLIER_SNAPSHOT_FILES = ['snapshot.json', 'content.json'] as const;
 
 export interface LanguageContent {
   lang: LangNumber;
@@ -68,8 +73,8 @@ export interface LanguageContent {
    */
   postFiles?: Record<number, TextFiles>;
   /**
-   * The file of each group of the posts' bodies (post-bodies.ts): the snapshot's file holds the posts without
-   * them. Absent in a snapshot of an earlier version, whose posts carry their bodies.
+   * The file of each group of the posts' bodies (post-bodies.ts), beside which its posts' own file is: the
+   * snapshot's file holds neither. Absent in a snapshot of an earlier version, whose posts carry their bodies.
    */
   postBodies?: BodyFiles;
   /** Content pages that the menu references. */
@@ -92,20 +97,30 @@ export interface Snapshot {
   languages: Record<LangCode, LanguageContent>;
 }
 
-/** A snapshot from the text of its file in `contentDir`, each post's body read from its own file when first asked for. */
-export function parseSnapshot(text: string, contentDir: string): Snapshot {
+/**
+ * A snapshot from the text of its file in `contentDir`: each language's posts read from their groups' files, each
+ * post's body from its own when first asked for (post-bodies.ts). `missingPosts`: 'leave out' for the pull, which
+ * reads the posts of a group whose file is gone again from the API.
+ */
+export function parseSnapshot(text: string, contentDir: string, missingPosts: 'fail' | 'leave out' = 'fail'): Snapshot {
   const snapshot = JSON.parse(text) as Snapshot;
-  for (const content of Object.values(snapshot.languages ?? {})) if (content?.posts) attachBodies(content, contentDir);
+  for (const content of Object.values(snapshot.languages ?? {})) {
+    if (!content) continue;
+    // An earlier version's file holds the posts (`content.json`, read as the previous snapshot after an upgrade).
+    if (!content.posts && content.postBodies) content.posts = readPosts(content.postBodies, contentDir, missingPosts);
+    if (content.posts) attachBodies(content, contentDir);
+  }
   return snapshot;
 }
 
-/** The text of a snapshot's file: a language whose bodies have their files (`postBodies`) without them. */
+/** The text of a snapshot's file: a language whose posts have their files (`postBodies`) without them. */
 export function snapshotFileText(snapshot: Snapshot): string {
   const languages = Object.fromEntries(
-    Object.entries(snapshot.languages).map(([code, c]) => [
-      code,
-      c.postBodies ? { ...c, posts: Object.fromEntries(Object.entries(c.posts).map(([id, post]) => [id, withoutBody(post)])) } : c,
-    ]),
+    Object.entries(snapshot.languages).map(([code, c]) => {
+      if (!c.postBodies) return [code, c];
+      const { posts: _inTheirFiles, ...rest } = c;
+      return [code, rest];
+    }),
   );
   return JSON.stringify({ ...snapshot, languages });
 }

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Post } from '../api/types.ts';
 import { readConfig } from '../config.ts';
 import { readTextSync } from './read-text.ts';
+import { POSTS_UNREADABLE } from './post-bodies.ts';
 import type { Language } from '../i18n/languages.ts';
 import { hasSettledSummaries, parseSnapshot, SNAPSHOT_FILE, type LanguageContent, type Snapshot } from './snapshot.ts';
 
@@ -36,6 +37,7 @@ function snapshot(): Snapshot {
   try {
     read = parseSnapshot(readTextSync(file), contentDir);
   } catch (err) {
+    if (err instanceof Error && err.name === POSTS_UNREADABLE) throw err;
     throw new Error(`No content snapshot at ${file}: run "npm run build" (it pulls first). ${String(err)}`, { cause: err });
   }
   // A snapshot pulled by an earlier version of the site lacks the list pages (scripts/pipeline/pull/list-pages.ts)

@@ -79,4 +79,21 @@ describe('the content store', () => {
       `The posts' bodies at ${join(dir, 'post-bodies', 'gone.json')}, which the content snapshot names, cannot be read: run "npm run pull" again.`,
     );
   });
+
+  it("says to pull again when the file of a group's posts is gone, and where it is", async () => {
+    const settled = { news: [{ id: 1, title: 'Yangilik', brief: '', imageUrl: null, date: null, views: 3 }] };
+    const { dir, store } = await storeReading({
+      pulledAt: '',
+      apiBase: '',
+      languages: Object.fromEntries(
+        LANGUAGES.map((l) => {
+          const { posts: _inTheirFiles, ...rest } = language({ news: [[1]] }, settled);
+          return [l.code, { ...rest, postBodies: { 0: 'gone.json' } }];
+        }),
+      ),
+    });
+    expect(() => store.contentFor(LANGUAGES[0]!)).toThrow(
+      `The posts at ${join(dir, 'post-bodies', 'gone.posts.json')}, which the content snapshot names, cannot be read: run "npm run pull" again.`,
+    );
+  });
 });

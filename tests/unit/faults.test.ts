@@ -4,13 +4,13 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ApiError, createApiClient } from '../../src/api/client.ts';
 import { pullContent } from '../../scripts/pipeline/pull/pull-content.ts';
 import { corruptItems, faultsFromEnv, HUGE_BYTES, parseFaultFlag, ruleMatches, type FaultRule } from '../../scripts/sample-api/faults.ts';
 import { startSampleApi, type SampleApi } from '../../scripts/sample-api/server.ts';
-import { SNAPSHOT_FILE, type Snapshot } from '../../src/content/snapshot.ts';
+import { parseSnapshot, SNAPSHOT_FILE } from '../../src/content/snapshot.ts';
 
 const CONTENT_ROOT = resolve(`.cache/test-faults-${process.pid}`);
 afterAll(() => rm(CONTENT_ROOT, { recursive: true, force: true }));
@@ -81,7 +81,7 @@ async function pull(apiBase: string, dir: string, retries = 1) {
   return { run, log, file: join(contentDir, SNAPSHOT_FILE) };
 }
 
-const readSnapshot = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Snapshot;
+const readSnapshot = (file: string) => parseSnapshot(readFileSync(file, 'utf8'), dirname(file));
 
 describe('the --fault flag and SAMPLE_API_FAULTS', () => {
   it('parses KIND:MATCH[:MS][xN]', () => {

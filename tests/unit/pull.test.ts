@@ -3,7 +3,7 @@
  * (scripts/pipeline/pull/list-reading.ts), and ends with the snapshot a full pull of
  * the same API writes. Against the real sample API at some scale.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,11 +11,11 @@ import type { SampleApi } from '../../scripts/sample-api/server.ts';
 import { pullContent, type AlongsideWriting } from '../../scripts/pipeline/pull/pull-content.ts';
 import { removedFromTexts } from '../../scripts/pipeline/pull/content-report.ts';
 import { removedElements } from '../../src/lib/editor-content.ts';
-import { EARLIER_SNAPSHOT_FILE, parseSnapshot, SNAPSHOT_FILE, snapshotTexts, type Snapshot } from '../../src/content/snapshot.ts';
+import { EARLIER_SNAPSHOT_FILES, parseSnapshot, SNAPSHOT_FILE, snapshotTexts, type Snapshot } from '../../src/content/snapshot.ts';
 import type { ContentChanges } from '../../src/content/changes.ts';
 import { startTestApi } from '../helpers/sample-api.ts';
 import { LANGUAGES } from '../../src/i18n/languages.ts';
-import { BODIES_FOLDER } from '../../src/content/post-bodies.ts';
+import { BODIES_FOLDER, withoutBody } from '../../src/content/post-bodies.ts';
 
 let api: SampleApi;
 const dirs: string[] = [];
@@ -39,7 +39,7 @@ const pull = (contentDir: string, changes: ContentChanges) => pullContent({ apiB
 const pullBeside = <T>(contentDir: string, changes: ContentChanges, alongside: AlongsideWriting<T>) =>
   pullContent({ apiBase: api.url, mediaBase: api.url, contentDir, changes, log: () => {}, alongside });
 const content = (dir: string) => {
-  const s = JSON.parse(readFileSync(join(dir, SNAPSHOT_FILE), 'utf8')) as Snapshot;
+  const s = parseSnapshot(readFileSync(join(dir, SNAPSHOT_FILE), 'utf8'), dir);
   return Object.fromEntries(
     Object.entries(s.languages).map(([code, c]) => [
       code,
@@ -174,46 +174,79 @@ describe('the work on the pulled snapshot beside the writing of its file', () =>
   }, 120_000);
 });
 
-describe("the posts' bodies, in files of their own", () => {
-  const bodyFiles = (dir: string) => new Set(readdirSync(join(dir, BODIES_FOLDER)));
+describe('the posts and their bodies, in files of their own', () => {
+  const groupFiles = (dir: string) => new Set(readdirSync(join(dir, BODIES_FOLDER)));
   const bodies = (snapshot: Snapshot) => Object.values(snapshot.languages).map((c) => Object.values(c.posts).map((p) => [p.id, p.html]));
+  const posts = (snapshot: Snapshot) => Object.values(snapshot.languages).map((c) => Object.values(c.posts).map((p) => ({ ...p })));
+  const modified = (dir: string) => new Map([...groupFiles(dir)].map((f) => [f, statSync(join(dir, BODIES_FOLDER, f)).mtimeMs]));
 
-  it("a post's edit writes its group's file again in each language, and the old one goes a pull later; the snapshot's file holds no body", async () => {
+  it("a post's edit writes its group's two files again in each language and no other, the old ones go a pull later; the snapshot's file holds no post", async () => {
     const id = newsId(60);
-    const before = bodyFiles(incremental);
+    const before = modified(incremental);
     api.db.prepare("UPDATE posts SET html = html || '<p>Yangi xatboshi.</p>' WHERE id = ?").run(id);
     await pull(incremental, [{ type: 'post', id }]);
-    const after = bodyFiles(incremental);
-    expect([...after].filter((f) => !before.has(f))).toHaveLength(LANGUAGES.length);
+    const after = modified(incremental);
+    const added = [...after.keys()].filter((f) => !before.has(f));
+    expect(added.filter((f) => f.endsWith('.posts.json'))).toHaveLength(LANGUAGES.length);
+    expect(added).toHaveLength(2 * LANGUAGES.length);
+    // Every other group's files were left as they were, not written again.
+    expect([...before].filter(([f, time]) => after.has(f) && after.get(f) !== time)).toEqual([]);
     // The previous snapshot's stay while a build started on it may still read them; the next pull removes them.
-    expect([...before].filter((f) => !after.has(f))).toEqual([]);
+    expect([...before.keys()].filter((f) => !after.has(f))).toEqual([]);
     await pull(incremental, []);
-    expect([...before].filter((f) => !bodyFiles(incremental).has(f))).toHaveLength(LANGUAGES.length);
+    expect([...before.keys()].filter((f) => !groupFiles(incremental).has(f))).toHaveLength(2 * LANGUAGES.length);
     const text = readFileSync(join(incremental, SNAPSHOT_FILE), 'utf8');
-    expect(Object.values((JSON.parse(text) as Snapshot).languages).flatMap((c) => Object.values(c.posts).filter((p) => 'html' in p))).toEqual([]);
-    // Read back, every post has the body a full pull reads from the API.
+    expect(Object.values((JSON.parse(text) as Snapshot).languages).filter((c) => 'posts' in c)).toEqual([]);
+    // Read back, every post is the one a full pull reads from the API, with its body.
     const full = await pull(tmp(), 'all');
     const read = parseSnapshot(text, incremental);
     expect(read.languages.ru.posts[id]!.html).toContain('<p>Yangi xatboshi.</p>');
     expect(bodies(read)).toEqual(bodies(full.snapshot));
+    expect(posts(read)).toEqual(posts(full.snapshot));
     await expectSameAsFull();
   }, 120_000);
 
-  it("a body's file gone or cut short (a power lost): its posts are read again from the API and the file is written again", async () => {
-    const [gone, cut] = [...bodyFiles(incremental)];
-    rmSync(join(incremental, BODIES_FOLDER, gone!));
-    writeFileSync(join(incremental, BODIES_FOLDER, cut!), '');
+  it("a group's file gone or cut short (a power lost): its posts are read again from the API and the file is written again", async () => {
+    const names = [...groupFiles(incremental)];
+    const [gone, cut] = names.filter((f) => !f.endsWith('.posts.json'));
+    const [postsGone, postsCut] = names.filter((f) => f.endsWith('.posts.json')).slice(-2);
+    for (const file of [gone!, postsGone!]) rmSync(join(incremental, BODIES_FOLDER, file));
+    for (const file of [cut!, postsCut!]) writeFileSync(join(incremental, BODIES_FOLDER, file), '');
     const summary = await pull(incremental, []);
-    expect(bodyFiles(incremental)).toContain(gone);
+    expect(groupFiles(incremental)).toContain(gone);
+    expect(groupFiles(incremental)).toContain(postsGone);
+    // The same posts as before: nothing is said to have changed.
     expect(summary.diff).toEqual({ added: [], changed: [], removed: [] });
     const read = parseSnapshot(readFileSync(join(incremental, SNAPSHOT_FILE), 'utf8'), incremental);
-    expect(bodies(read)).toEqual(bodies((await pull(tmp(), 'all')).snapshot));
+    const full = await pull(tmp(), 'all');
+    expect(bodies(read)).toEqual(bodies(full.snapshot));
+    expect(posts(read)).toEqual(posts(full.snapshot));
     await expectSameAsFull();
   }, 120_000);
 
-  it("removes an earlier version's snapshot, whose posts carry their bodies: code rolled back to it pulls everything", async () => {
-    writeFileSync(join(incremental, EARLIER_SNAPSHOT_FILE), '{}');
+  it("after an upgrade, reads the earlier version's snapshot (its posts in it) as the previous one, then removes it", async () => {
+    const dir = tmp();
+    await pull(dir, 'all');
+    const now = parseSnapshot(readFileSync(join(dir, SNAPSHOT_FILE), 'utf8'), dir);
+    const languages = Object.fromEntries(
+      Object.entries(now.languages).map(([code, c]) => [code, { ...c, posts: Object.fromEntries(Object.values(c.posts).map((p) => [p.id, withoutBody(p)])) }]),
+    );
+    const [earlier] = EARLIER_SNAPSHOT_FILES.slice(-1);
+    writeFileSync(join(dir, earlier!), JSON.stringify({ ...now, languages }));
+    rmSync(join(dir, SNAPSHOT_FILE));
+    const id = newsId(20);
+    api.db.prepare("UPDATE posts SET title = title || ' (yangilandi)' WHERE id = ?").run(id);
+    const summary = await pull(dir, [{ type: 'post', id }]);
+    // Told of one post, it reads one page of each list, not the whole archive again.
+    expect(summary.requests).toBeLessThanOrEqual(56);
+    expect(summary.diff).toEqual({ added: [], changed: LANGUAGES.map((l) => `post:${id}@${l.code}`), removed: [] });
+    expect(existsSync(join(dir, earlier!))).toBe(false);
+    expect(content(dir)).toEqual(content((await pull(tmp(), 'all'), dirs.at(-1)!)));
+  }, 120_000);
+
+  it("removes the earlier versions' snapshots: code rolled back to one of them pulls everything", async () => {
+    for (const earlier of EARLIER_SNAPSHOT_FILES) writeFileSync(join(incremental, earlier), '{}');
     await pull(incremental, []);
-    expect(existsSync(join(incremental, EARLIER_SNAPSHOT_FILE))).toBe(false);
+    expect(EARLIER_SNAPSHOT_FILES.filter((earlier) => existsSync(join(incremental, earlier)))).toEqual([]);
   }, 120_000);
 });

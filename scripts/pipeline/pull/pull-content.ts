@@ -40,7 +40,7 @@ import { codeTexts } from '../../lib/code-graph.ts';
 import { filesOfPost, findTextFiles, foundNothing, type TextFiles } from '../../../src/content/text-files.ts';
 import { removedElements } from '../../../src/lib/editor-content.ts';
 import {
-  EARLIER_SNAPSHOT_FILE,
+  EARLIER_SNAPSHOT_FILES,
   hasSettledSummaries,
   parseSnapshot,
   SNAPSHOT_FILE,
@@ -49,7 +49,7 @@ import {
   type LanguageContent,
   type Snapshot,
 } from '../../../src/content/snapshot.ts';
-import { missingBodyGroups, removeBodiesExcept, writeBodies } from '../../../src/content/post-bodies.ts';
+import { missingBodyGroups, postsFileOf, removeBodiesExcept, writePostGroups } from '../../../src/content/post-bodies.ts';
 
 export interface PullOptions {
   apiBase: string;
@@ -95,7 +95,9 @@ function itemsByKey(snapshot: Snapshot | null): Map<string, unknown> {
   const out = new Map<string, unknown>();
   if (!snapshot) return out;
   for (const [code, c] of Object.entries(snapshot.languages)) {
-    for (const p of Object.values(c.posts)) out.set(itemKey('post', code, p.id), c.postDigests?.[p.id] ?? itemHash(p));
+    // By the digests where the snapshot has them: a group of posts whose file is gone (parseSnapshot's 'leave out') is still known.
+    if (c.postDigests) for (const [id, digest] of Object.entries(c.postDigests)) out.set(itemKey('post', code, Number(id)), digest);
+    else for (const p of Object.values(c.posts)) out.set(itemKey('post', code, p.id), itemHash(p));
     for (const p of Object.values(c.pages)) out.set(itemKey('page', code, p.id), p);
     for (const [cat, people] of Object.entries(c.employees)) for (const e of people) out.set(itemKey('employee', code, `${cat}/${e.id}`), e);
     for (const g of c.photoGroups) out.set(itemKey('gallery', code, g.id), g);
@@ -115,12 +117,16 @@ function itemsByKey(snapshot: Snapshot | null): Map<string, unknown> {
 const diffItems = (previous: Snapshot | null, snapshot: Snapshot): PullSummary['diff'] =>
   diffByKey(itemsByKey(previous), itemsByKey(snapshot), (old, now) => old === now || (typeof old === 'object' && typeof now === 'object' && itemHash(old) === itemHash(now)));
 
-async function readSnapshot(file: string, contentDir: string): Promise<Snapshot | null> {
-  try {
-    return parseSnapshot(await readText(file), contentDir);
-  } catch {
-    return null;
+/** The previous snapshot, if any (the latest earlier version's after an upgrade); the posts of a group whose file is gone left out, to be read again. */
+async function readSnapshot(contentDir: string): Promise<Snapshot | null> {
+  for (const name of [SNAPSHOT_FILE, EARLIER_SNAPSHOT_FILES.at(-1)!]) {
+    try {
+      return parseSnapshot(await readText(join(contentDir, name)), contentDir, 'leave out');
+    } catch {
+      // The next, or none.
+    }
   }
+  return null;
 }
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -171,7 +177,7 @@ export async function pullContent<T = undefined>(options: PullOptions & { alongs
   const limit = createLimiter(concurrency);
 
   const file = join(options.contentDir, SNAPSHOT_FILE);
-  const previous = await readSnapshot(file, options.contentDir);
+  const previous = await readSnapshot(options.contentDir);
   const changes = previous && previous.apiBase === options.apiBase ? (options.changes ?? 'all') : 'all';
   const [refetchPost, refetchPage] = [refetchRule(changes, 'post'), refetchRule(changes, 'page')];
   const foundWith = { mediaBase: options.mediaBase, code: await textFilesCodeDigest() };
@@ -221,12 +227,12 @@ export async function pullContent<T = undefined>(options: PullOptions & { alongs
   try {
     // Written beside, then renamed: a reader never sees half a snapshot. The posts' bodies first, in files of their
     // own that no snapshot names until this one is in place; those no snapshot names any more, after.
-    for (const c of Object.values(snapshot.languages)) c.postBodies = await writeBodies(options.contentDir, c.posts, c.postDigests!, (f, text) => replaceFile(f, text));
+    for (const c of Object.values(snapshot.languages)) c.postBodies = await writePostGroups(options.contentDir, c.posts, c.postDigests!, (f, text) => replaceFile(f, text));
     await replaceFile(file, snapshotFileText(snapshot));
-    const named = (s: Snapshot | null) => Object.values(s?.languages ?? {}).flatMap((c) => Object.values(c.postBodies ?? {}));
+    const named = (s: Snapshot | null) => Object.values(s?.languages ?? {}).flatMap((c) => Object.values(c.postBodies ?? {}).flatMap((name) => [name, postsFileOf(name)]));
     removeBodiesExcept(options.contentDir, new Set([...named(snapshot), ...named(previous)]), startedAt);
-    // Code rolled back to an earlier version finds no snapshot it would misread (its posts without their bodies), and pulls everything.
-    await rm(join(options.contentDir, EARLIER_SNAPSHOT_FILE), { force: true });
+    // Code rolled back to an earlier version finds no snapshot it would misread (its posts elsewhere than it looks), and pulls everything.
+    for (const earlier of EARLIER_SNAPSHOT_FILES) await rm(join(options.contentDir, earlier), { force: true });
   } catch (error) {
     written.reject(error);
     // Not left running: the snapshot's failure is the one to tell.

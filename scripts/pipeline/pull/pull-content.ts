@@ -96,7 +96,8 @@ function itemsByKey(snapshot: Snapshot | null): Map<string, unknown> {
   if (!snapshot) return out;
   for (const [code, c] of Object.entries(snapshot.languages)) {
     // By the digests where the snapshot has them: a group of posts whose file is gone (parseSnapshot's 'leave out') is still known.
-    if (c.postDigests) for (const [id, digest] of Object.entries(c.postDigests)) out.set(itemKey('post', code, Number(id)), digest);
+    const digests = c.postDigests;
+    if (digests) for (const id in digests) out.set(itemKey('post', code, id), digests[id as unknown as number]!);
     else for (const p of Object.values(c.posts)) out.set(itemKey('post', code, p.id), itemHash(p));
     for (const p of Object.values(c.pages)) out.set(itemKey('page', code, p.id), p);
     for (const [cat, people] of Object.entries(c.employees)) for (const e of people) out.set(itemKey('employee', code, `${cat}/${e.id}`), e);

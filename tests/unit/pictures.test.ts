@@ -46,6 +46,11 @@ describe.each(['none', 'etag', 'last-modified', 'max-age'] as MediaHeaderMode[])
       // A webhook run for other items: nothing asked, whatever the headers said about freshness.
       expect((await run(false)).stats.requests).toBe(0);
 
+      // An original gone from the store (a disk restored in part) is downloaded again, whatever the index says.
+      rmSync(join(dir, 'originals', b!.sha));
+      expect((await run(false)).stats).toMatchObject({ requests: 1, downloaded: 1 });
+      expect(existsSync(join(dir, 'originals', b!.sha))).toBe(true);
+
       // The nightly run asks again: a 304 where the server gave a validator, the same bytes otherwise.
       const nightly = await run(true);
       expect(nightly.stats).toMatchObject({ requests: 2, downloaded: 0, unchanged: 2, replaced: 0 });

@@ -14,7 +14,7 @@
  * Layout of `dir`: index.json (URL → hash, size, validators), originals/<sha256>, drawn/ (draw.ts).
  */
 import { hash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { replaceFileSync } from '../../lib/replace-file.ts';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -87,9 +87,11 @@ export async function fetchPictures(options: FetchOptions): Promise<{ pictures: 
   const stats: FetchStats = { requests: 0, downloaded: 0, unchanged: 0, replaced: 0, failed: 0 };
   const pictures = new Map<string, StoredPicture>();
   const dropped = new Set<string>();
+  // One listing, not a look for each picture: 9,000 at 10,000 news per language took 75 ms of every pull.
+  const originals = new Set(readdirSync(join(dir, 'originals')));
 
   const one = async (url: string) => {
-    const known = index[url] && existsSync(originalPath(dir, index[url].sha)) ? index[url] : undefined;
+    const known = index[url] && originals.has(index[url].sha) ? index[url] : undefined;
     if (known && !revalidate(url)) return void pictures.set(url, known);
     try {
       const answer = await downloadWithRetries(url, { accept: 'image/*', known, timeoutMs, maxBytes, what: 'a picture' }, () => void stats.requests++);
@@ -104,7 +106,8 @@ export async function fetchPictures(options: FetchOptions): Promise<{ pictures: 
         return void pictures.set(url, { ...known, ...validators });
       }
       const size = await dimensions(answer.bytes);
-      if (!existsSync(originalPath(dir, sha))) writeAtomic(originalPath(dir, sha), answer.bytes);
+      if (!originals.has(sha)) writeAtomic(originalPath(dir, sha), answer.bytes);
+      originals.add(sha);
       stats[known ? 'replaced' : 'downloaded']++;
       pictures.set(url, { sha, ...size, ...validators });
     } catch (error) {

@@ -3,7 +3,7 @@
  * (scripts/pipeline/pull/list-reading.ts), and ends with the snapshot a full pull of
  * the same API writes. Against the real sample API at some scale.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -244,9 +244,33 @@ describe('the posts and their bodies, in files of their own', () => {
     expect(content(dir)).toEqual(content((await pull(tmp(), 'all'), dirs.at(-1)!)));
   }, 120_000);
 
-  it("removes the earlier versions' snapshots: code rolled back to one of them pulls everything", async () => {
+  it('after code rolled back pulled and was rolled forward again, reads what the earlier version pulled, not its own older file', async () => {
+    const dir = tmp();
+    await pull(dir, 'all');
+    const id = newsId(25);
+    api.db.prepare("UPDATE posts SET title = title || ' (orqaga qaytilganda)' WHERE id = ?").run(id);
+    // What the earlier version writes when it pulls the edit: its file, the posts in it, and the bodies' files beside.
+    const earlierPull = tmp();
+    await pull(earlierPull, 'all');
+    const then = parseSnapshot(readFileSync(join(earlierPull, SNAPSHOT_FILE), 'utf8'), earlierPull);
+    const languages = Object.fromEntries(
+      Object.entries(then.languages).map(([code, c]) => [code, { ...c, posts: Object.fromEntries(Object.values(c.posts).map((p) => [p.id, withoutBody(p)])) }]),
+    );
+    for (const name of readdirSync(join(earlierPull, BODIES_FOLDER))) writeFileSync(join(dir, BODIES_FOLDER, name), readFileSync(join(earlierPull, BODIES_FOLDER, name)));
+    const earlier = EARLIER_SNAPSHOT_FILES.at(-1)!;
+    writeFileSync(join(dir, earlier), JSON.stringify({ ...then, languages }));
+    const later = new Date(Date.now() + 60_000);
+    utimesSync(join(dir, earlier), later, later);
+    // Rolled forward, told of nothing: the edit the earlier version pulled stays on the site.
+    const summary = await pull(dir, []);
+    expect(Object.values(summary.snapshot.languages).map((c) => c.posts[id]!.title.endsWith(' (orqaga qaytilganda)'))).toEqual(LANGUAGES.map(() => true));
+    expect(content(dir)).toEqual(content(earlierPull));
+  }, 120_000);
+
+  it("removes the earlier versions' snapshots: code rolled back to one of them pulls everything; a damaged one, however new, is no previous snapshot", async () => {
     for (const earlier of EARLIER_SNAPSHOT_FILES) writeFileSync(join(incremental, earlier), '{}');
     await pull(incremental, []);
     expect(EARLIER_SNAPSHOT_FILES.filter((earlier) => existsSync(join(incremental, earlier)))).toEqual([]);
+    await expectSameAsFull();
   }, 120_000);
 });

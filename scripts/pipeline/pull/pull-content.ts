@@ -12,6 +12,7 @@
  * removed: an item taken from the previous snapshot is unchanged, any other is compared by its hash.
  */
 import { createHash } from 'node:crypto';
+import { statSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { readText } from '../../../src/content/read-text.ts';
 import { replaceFile } from '../../lib/replace-file.ts';
@@ -118,17 +119,29 @@ function itemsByKey(snapshot: Snapshot | null): Map<string, unknown> {
 const diffItems = (previous: Snapshot | null, snapshot: Snapshot): PullSummary['diff'] =>
   diffByKey(itemsByKey(previous), itemsByKey(snapshot), (old, now) => old === now || (typeof old === 'object' && typeof now === 'object' && itemHash(old) === itemHash(now)));
 
-/** The previous snapshot, if any (the latest earlier version's after an upgrade); the posts of a group whose file is gone left out, to be read again. */
+/**
+ * The previous snapshot, if any; the posts of a group whose file is gone left out, to be read again. The latest
+ * earlier version's file is read too when it is the newer: after an upgrade, and after code rolled back ran and was
+ * rolled forward again (this version's file is then older than what the site shows, and would hide the changes
+ * pulled meanwhile).
+ */
 async function readSnapshot(contentDir: string): Promise<Snapshot | null> {
-  for (const name of [SNAPSHOT_FILE, EARLIER_SNAPSHOT_FILES.at(-1)!]) {
-    try {
-      return parseSnapshot(await readText(join(contentDir, name)), contentDir, 'leave out');
-    } catch {
-      // The next, or none.
-    }
+  const written = (name: string) => statSync(join(contentDir, name), { throwIfNoEntry: false })?.mtimeMs;
+  // The newest only: an older one that can be read is no better than none.
+  const [newest] = [SNAPSHOT_FILE, EARLIER_SNAPSHOT_FILES.at(-1)!].filter((name) => written(name) !== undefined).sort((a, b) => written(b)! - written(a)!);
+  try {
+    const read = newest ? parseSnapshot(await readText(join(contentDir, newest)), contentDir, 'leave out') : null;
+    return read && wellFormed(read) ? read : null;
+  } catch {
+    return null;
   }
-  return null;
 }
+
+/** Whether a snapshot read has what a pull takes from it: a damaged or foreign file is no previous snapshot. */
+const wellFormed = (snapshot: Snapshot) =>
+  typeof snapshot.languages === 'object' &&
+  snapshot.languages !== null &&
+  Object.values(snapshot.languages).every((c) => typeof c?.posts === 'object' && c.posts !== null && typeof c.lists === 'object' && c.lists !== null);
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 /** What finds a post's files and what the sanitiser removes from it (`findInPost`). */

@@ -13,7 +13,7 @@ function showing(images: string[], text = ''): Snapshot {
 }
 
 describe("the pictures that are the site's", () => {
-  it('are those on the media origin, however the address is written, and not those of a host that only begins alike', () => {
+  it('are those on the media origin, however the address is written, and not those of a host that only begins alike, however often shown', () => {
     const sources = pictureSources(
       showing(
         [
@@ -26,6 +26,9 @@ describe("the pictures that are the site's", () => {
           'http://media.example.uz/media/post/7.jpg',
           'https://media.example.uz:8443/media/post/8.jpg',
           'https://other.example/9.jpg',
+          // Shown again by other posts: still not the site's, and the site's one shown by both.
+          'https://other.example/9.jpg',
+          '/media/post/1.jpg',
         ],
         '<p><img src="/uploads/10.png" alt=""><img src="https://cdn.example/11.png" alt=""></p>',
       ),
@@ -40,5 +43,6 @@ describe("the pictures that are the site's", () => {
     ]);
     expect(sources.get('https://media.example.uz/media/post/2.jpg')).toEqual({ roles: new Set(['post']), items: new Set(['post:2@ru']) });
     expect(sources.get('https://media.example.uz/uploads/10.png')?.roles).toEqual(new Set(['text']));
+    expect(sources.get('https://media.example.uz/media/post/1.jpg')?.items).toEqual(new Set(['post:1@ru', 'post:11@ru']));
   });
 });

@@ -43,8 +43,10 @@ describe.each(['none', 'etag', 'last-modified', 'max-age'] as MediaHeaderMode[])
       expect(a!.sha).not.toBe(b!.sha);
       expect(a).toMatchObject({ width: 1600, height: 1066 });
 
-      // A webhook run for other items: nothing asked, whatever the headers said about freshness.
+      // A webhook run for other items: nothing asked, whatever the headers said about freshness, and the store's index not written again.
+      const indexed = statSync(join(dir, 'index.json')).ino;
       expect((await run(false)).stats.requests).toBe(0);
+      expect(statSync(join(dir, 'index.json')).ino).toBe(indexed);
 
       // An original gone from the store (a disk restored in part) is downloaded again, whatever the index says.
       rmSync(join(dir, 'originals', b!.sha));
@@ -93,9 +95,14 @@ describe('drawing', () => {
       const file = join(dir, 'drawn', variantFile(good.id, 900));
       expect((await sharp(file).metadata()).width).toBe(900);
       const made = statSync(file).mtimeMs;
+      const hashesFile = join(dir, 'drawn', 'hashes.json');
+      const hashed = statSync(hashesFile).ino;
       const again = await drawPictures(dir, [good]);
       expect(again.stats).toMatchObject({ encoded: 0, reused: 1 });
       expect(statSync(file).mtimeMs).toBe(made);
+      // Nothing drawn: the list of the drawn files' hashes is left as it was, not written again.
+      expect(statSync(hashesFile).ino).toBe(hashed);
+      expect(again.hashes[variantFile(good.id, 900)]).toBe(first.hashes[variantFile(good.id, 900)]);
       // A drawn file gone from the store (removed by hand) is drawn again, and only it.
       rmSync(file);
       expect((await drawPictures(dir, [good])).stats).toMatchObject({ encoded: 1, reused: 0 });

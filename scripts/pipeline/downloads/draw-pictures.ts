@@ -90,7 +90,8 @@ export async function drawPictures(
     }
     for (const name of Object.keys(hashes)) if (!wanted.has(name)) delete hashes[name];
   }
-  writeAtomic(join(out, HASHES_FILE), JSON.stringify(hashes));
+  // Written again only when it changed (26,000 hashes at 10,000 news a language): most pulls draw nothing.
+  if (stats.encoded || prune || !present.has(HASHES_FILE)) writeAtomic(join(out, HASHES_FILE), JSON.stringify(hashes));
   stats.encodeMs = Math.round(stats.encodeMs);
   return { failed, hashes, stats };
 }

@@ -128,7 +128,9 @@ export async function fetchPictures(options: FetchOptions): Promise<{ pictures: 
   const kept = full ? {} : { ...index };
   for (const [url, p] of pictures) kept[url] = p;
   for (const url of dropped) delete kept[url];
-  writeAtomic(join(dir, INDEX_FILE), JSON.stringify(kept));
+  // Written again only when it changed: a pull told of one item takes every other picture as the index has it.
+  const same = !dropped.size && [...pictures].every(([url, p]) => index[url] === p) && Object.keys(kept).length === Object.keys(index).length;
+  if (!same) writeAtomic(join(dir, INDEX_FILE), JSON.stringify(kept));
   // A full run knows every picture the site shows: the others' originals go.
   if (full) {
     const shown = new Set(Object.values(kept).map((p) => p.sha));

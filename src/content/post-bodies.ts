@@ -114,29 +114,40 @@ function setBody(this: Post, html: string) {
 }
 
 /**
- * Whether a group's file is there and whole as far as its last byte tells: a file cut short (a power lost before
- * the disk had it: bodies are written as a cache is, without waiting for the disk) is written again.
+ * The size of a group's file when it is there and whole, else undefined. Whole: of the size the snapshot recorded
+ * (`bytes`), or, for a snapshot of an earlier version that recorded none, ending as a JSON object ends. A file cut
+ * short (a power lost before the disk had it: these are written as a cache is, without waiting for the disk) is
+ * written again; by its last byte alone, one cut just after a post's `}` would pass.
  */
-function whole(file: string): boolean {
+function wholeSize(file: string, bytes: number | undefined): number | undefined {
+  if (bytes !== undefined) return statSync(file, { throwIfNoEntry: false })?.size === bytes ? bytes : undefined;
   let fd: number | undefined;
   try {
     fd = openSync(file, 'r');
     const { size } = fstatSync(fd);
     const last = Buffer.alloc(1);
-    return size > 1 && readSync(fd, last, 0, 1, size - 1) === 1 && last[0] === 0x7d;
+    return size > 1 && readSync(fd, last, 0, 1, size - 1) === 1 && last[0] === 0x7d ? size : undefined;
   } catch {
-    return false;
+    return undefined;
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
 }
 
-/** The groups of a language whose file named by the snapshot is gone or cut short: a pull reads their posts again. */
-export function missingBodyGroups(content: { postBodies?: BodyFiles } | undefined, contentDir: string): (id: number) => boolean {
+/** The sizes of a group's two files, its bodies' and its posts', by group number, as the pull wrote them. */
+export type GroupBytes = Record<number, [bodies: number, posts: number]>;
+
+/** What a snapshot's language says of its groups' files. */
+type GroupFiles = { postBodies?: BodyFiles; postGroupBytes?: GroupBytes };
+
+/** The groups of a language whose bodies' file named by the snapshot is gone or cut short: a pull reads their posts again. */
+export function missingBodyGroups(content: GroupFiles | undefined, contentDir: string): (id: number) => boolean {
   const files = content?.postBodies;
   if (!files) return () => false;
   const folder = join(contentDir, BODIES_FOLDER);
-  const missing = new Set(Object.entries(files).flatMap(([group, name]) => (whole(join(folder, name)) ? [] : [Number(group)])));
+  const missing = new Set(
+    Object.entries(files).flatMap(([group, name]) => (wholeSize(join(folder, name), content.postGroupBytes?.[Number(group)]?.[0]) === undefined ? [Number(group)] : [])),
+  );
   return (id) => missing.has(groupOf(id));
 }
 
@@ -148,17 +159,21 @@ export function withoutBody(post: Post): Omit<Post, 'html'> {
 }
 
 /**
- * Writes the files of a language's groups that are not there yet (its bodies', its posts'), and names each group's
- * bodies' file. `digests` has every post's (snapshot.ts `postDigests`): a post's digest covers all of it, its body too.
+ * Writes the files of a language's groups that are not there whole yet (its bodies', its posts'), and names each
+ * group's bodies' file, with the sizes of both. `digests` has every post's (snapshot.ts `postDigests`): a post's
+ * digest covers all of it, its body too. `before`: the previous snapshot's language, whose recorded sizes say
+ * whether a file of the same name is whole.
  */
 export async function writePostGroups(
   contentDir: string,
   posts: Record<number, Post>,
   digests: Record<number, string>,
   write: (file: string, text: string) => Promise<void>,
-): Promise<BodyFiles> {
+  before?: GroupFiles,
+): Promise<{ files: BodyFiles; bytes: GroupBytes }> {
   const folder = join(contentDir, BODIES_FOLDER);
   await mkdir(folder, { recursive: true });
+  const recorded = new Map(Object.entries(before?.postBodies ?? {}).map(([group, name]) => [name, before?.postGroupBytes?.[Number(group)]]));
   const groups = new Map<number, number[]>();
   for (const id of Object.keys(posts).map(Number)) {
     const group = groups.get(groupOf(id));
@@ -166,6 +181,15 @@ export async function writePostGroups(
     else groups.set(groupOf(id), [id]);
   }
   const files: BodyFiles = {};
+  const bytes: GroupBytes = {};
+  /** Writes `text()` to `file` unless it is there whole; its size. */
+  const keep = async (file: string, size: number | undefined, text: () => string) => {
+    const kept = wholeSize(file, size);
+    if (kept !== undefined) return kept;
+    const body = text();
+    await write(file, body);
+    return Buffer.byteLength(body);
+  };
   for (const [group, ids] of [...groups].sort(([a], [b]) => a - b)) {
     ids.sort((a, b) => a - b);
     const missing = ids.find((id) => typeof digests[id] !== 'string');
@@ -176,12 +200,13 @@ export async function writePostGroups(
       .digest('base64url')
       .slice(0, 24)}.json`;
     files[group] = name;
-    const file = join(folder, name);
-    if (!whole(file)) await write(file, JSON.stringify(Object.fromEntries(ids.map((id) => [id, posts[id]!.html]))));
-    const postsFile = join(folder, postsFileOf(name));
-    if (!whole(postsFile)) await write(postsFile, JSON.stringify(Object.fromEntries(ids.map((id) => [id, withoutBody(posts[id]!)]))));
+    const sizes = recorded.get(name);
+    bytes[group] = [
+      await keep(join(folder, name), sizes?.[0], () => JSON.stringify(Object.fromEntries(ids.map((id) => [id, posts[id]!.html])))),
+      await keep(join(folder, postsFileOf(name)), sizes?.[1], () => JSON.stringify(Object.fromEntries(ids.map((id) => [id, withoutBody(posts[id]!)])))),
+    ];
   }
-  return files;
+  return { files, bytes };
 }
 
 /**

@@ -2,7 +2,7 @@
 import type { ContentPage, Employee, EmployeeCategory, NavGroup, PhotoGroup, Post, PostSummary, PostTypeName, Survey, Video } from '../api/types.ts';
 import type { LangCode, LangNumber } from '../i18n/languages.ts';
 import { itemKey } from './changes.ts';
-import { attachBodies, readPosts, type BodyFiles } from './post-bodies.ts';
+import { attachBodies, readPosts, type BodyFiles, type GroupBytes } from './post-bodies.ts';
 import type { TextFiles } from './text-files.ts';
 
 const summaries = new WeakMap<PostSummary, PostSummary>();
@@ -77,6 +77,11 @@ export interface LanguageContent {
    * snapshot's file holds neither. Absent in a snapshot of an earlier version, whose posts carry their bodies.
    */
   postBodies?: BodyFiles;
+  /**
+   * The sizes of each group's two files as the pull wrote them: a file of another size is not whole, and a pull
+   * writes it again. Absent in a snapshot of an earlier version.
+   */
+  postGroupBytes?: GroupBytes;
   /** Content pages that the menu references. */
   pages: Record<number, ContentPage>;
   employees: Record<EmployeeCategory, Employee[]>;

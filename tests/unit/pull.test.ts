@@ -209,12 +209,17 @@ describe('the posts and their bodies, in files of their own', () => {
   it("a group's file gone or cut short (a power lost): its posts are read again from the API and the file is written again", async () => {
     const names = [...groupFiles(incremental)];
     const [gone, cut] = names.filter((f) => !f.endsWith('.posts.json'));
-    const [postsGone, postsCut] = names.filter((f) => f.endsWith('.posts.json')).slice(-2);
+    const [postsGone, postsCut, postsCutAtPost] = names.filter((f) => f.endsWith('.posts.json')).slice(-3);
     for (const file of [gone!, postsGone!]) rmSync(join(incremental, BODIES_FOLDER, file));
     for (const file of [cut!, postsCut!]) writeFileSync(join(incremental, BODIES_FOLDER, file), '');
+    // Cut just after a post's closing brace: it ends as a whole file does.
+    const atPost = join(incremental, BODIES_FOLDER, postsCutAtPost!);
+    const whole = readFileSync(atPost, 'utf8');
+    writeFileSync(atPost, whole.slice(0, whole.indexOf('},"') + 1));
     const summary = await pull(incremental, []);
     expect(groupFiles(incremental)).toContain(gone);
     expect(groupFiles(incremental)).toContain(postsGone);
+    expect(readFileSync(atPost, 'utf8')).toBe(whole);
     // The same posts as before: nothing is said to have changed.
     expect(summary.diff).toEqual({ added: [], changed: [], removed: [] });
     const read = parseSnapshot(readFileSync(join(incremental, SNAPSHOT_FILE), 'utf8'), incremental);
@@ -268,9 +273,22 @@ describe('the posts and their bodies, in files of their own', () => {
   }, 120_000);
 
   it("removes the earlier versions' snapshots: code rolled back to one of them pulls everything; a damaged one, however new, is no previous snapshot", async () => {
+    // An edit no webhook named: only a pull that reads everything sees it.
+    api.db.prepare("UPDATE posts SET title = title || ' (hech kim aytmadi)' WHERE id = ?").run(newsId(15));
     for (const earlier of EARLIER_SNAPSHOT_FILES) writeFileSync(join(incremental, earlier), '{}');
     await pull(incremental, []);
     expect(EARLIER_SNAPSHOT_FILES.filter((earlier) => existsSync(join(incremental, earlier)))).toEqual([]);
     await expectSameAsFull();
+  }, 120_000);
+
+  it('after code older still (its snapshot.json) pulled and was rolled forward, pulls everything rather than trust its own older file', async () => {
+    const dir = tmp();
+    await pull(dir, 'all');
+    api.db.prepare("UPDATE posts SET title = title || ' (eski kod)' WHERE id = ?").run(newsId(16));
+    writeFileSync(join(dir, EARLIER_SNAPSHOT_FILES[0]), readFileSync(join(dir, SNAPSHOT_FILE)));
+    const later = new Date(Date.now() + 60_000);
+    utimesSync(join(dir, EARLIER_SNAPSHOT_FILES[0]), later, later);
+    await pull(dir, []);
+    expect(content(dir)).toEqual(content((await pull(tmp(), 'all'), dirs.at(-1)!)));
   }, 120_000);
 });

@@ -36,7 +36,7 @@ import { createLimiter } from '../../lib/limit.ts';
 import { restOfList, type Named } from './list-reading.ts';
 import { layOutListPages } from './list-pages.ts';
 import { LIST_PAGE_SIZE } from '../../../src/constants.ts';
-import { LANGUAGES, type Language } from '../../../src/i18n/languages.ts';
+import { LANGUAGES, type LangCode, type Language } from '../../../src/i18n/languages.ts';
 import { codeTexts } from '../../lib/code-graph.ts';
 import { filesOfPost, findTextFiles, foundNothing, type TextFiles } from '../../../src/content/text-files.ts';
 import { removedElements } from '../../../src/lib/editor-content.ts';
@@ -120,18 +120,19 @@ const diffItems = (previous: Snapshot | null, snapshot: Snapshot): PullSummary['
   diffByKey(itemsByKey(previous), itemsByKey(snapshot), (old, now) => old === now || (typeof old === 'object' && typeof now === 'object' && itemHash(old) === itemHash(now)));
 
 /**
- * The previous snapshot, if any; the posts of a group whose file is gone left out, to be read again. The latest
- * earlier version's file is read too when it is the newer: after an upgrade, and after code rolled back ran and was
- * rolled forward again (this version's file is then older than what the site shows, and would hide the changes
- * pulled meanwhile).
+ * The previous snapshot, if any; the posts of a group whose file is gone left out, to be read again. Only the newest
+ * of the snapshot's files counts: code rolled back pulls into its own file and leaves this version's as it was, so
+ * rolled forward again, this version's is older than what the site shows and would hide the changes pulled
+ * meanwhile. The latest earlier version's (`content.json`) is read when it is the newest (after an upgrade, or a
+ * rollback to it); an older version's, whose shape this does not read, means none: everything is pulled.
  */
 async function readSnapshot(contentDir: string): Promise<Snapshot | null> {
   const written = (name: string) => statSync(join(contentDir, name), { throwIfNoEntry: false })?.mtimeMs;
-  // The newest only: an older one that can be read is no better than none.
-  const [newest] = [SNAPSHOT_FILE, EARLIER_SNAPSHOT_FILES.at(-1)!].filter((name) => written(name) !== undefined).sort((a, b) => written(b)! - written(a)!);
+  const [newest] = [SNAPSHOT_FILE, ...EARLIER_SNAPSHOT_FILES].filter((name) => written(name) !== undefined).sort((a, b) => written(b)! - written(a)!);
+  if (newest === undefined || (newest !== SNAPSHOT_FILE && newest !== EARLIER_SNAPSHOT_FILES.at(-1))) return null;
   try {
-    const read = newest ? parseSnapshot(await readText(join(contentDir, newest)), contentDir, 'leave out') : null;
-    return read && wellFormed(read) ? read : null;
+    const read = parseSnapshot(await readText(join(contentDir, newest)), contentDir, 'leave out');
+    return wellFormed(read) ? read : null;
   } catch {
     return null;
   }
@@ -241,7 +242,11 @@ export async function pullContent<T = undefined>(options: PullOptions & { alongs
   try {
     // Written beside, then renamed: a reader never sees half a snapshot. The posts' bodies first, in files of their
     // own that no snapshot names until this one is in place; those no snapshot names any more, after.
-    for (const c of Object.values(snapshot.languages)) c.postBodies = await writePostGroups(options.contentDir, c.posts, c.postDigests!, (f, text) => replaceFile(f, text));
+    for (const [code, c] of Object.entries(snapshot.languages)) {
+      const groups = await writePostGroups(options.contentDir, c.posts, c.postDigests!, (f, text) => replaceFile(f, text), previous?.languages[code as LangCode]);
+      c.postBodies = groups.files;
+      c.postGroupBytes = groups.bytes;
+    }
     await replaceFile(file, snapshotFileText(snapshot));
     const named = (s: Snapshot | null) => Object.values(s?.languages ?? {}).flatMap((c) => Object.values(c.postBodies ?? {}).flatMap((name) => [name, postsFileOf(name)]));
     removeBodiesExcept(options.contentDir, new Set([...named(snapshot), ...named(previous)]), startedAt);

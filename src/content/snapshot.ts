@@ -36,7 +36,8 @@ export const SNAPSHOT_FILE = 'content-posts-apart.json';
 /**
  * The snapshot's files of earlier versions. A pull removes them, so that code rolled back to one of them finds no
  * snapshot and pulls everything, rather than read posts that are not there. The latest (`content.json`, whose posts
- * are in it without their bodies) is still read as the previous snapshot by the first pull after an upgrade.
+ * are in it without their bodies) is read as the previous snapshot when it is the newest: after an upgrade, or after
+ * code rolled back to it pulled (scripts/pipeline/pull/pull-content.ts `readSnapshot`).
  */
 export const EARLIER_SNAPSHOT_FILES = ['snapshot.json', 'content.json'] as const;
 

@@ -127,8 +127,11 @@ const diffItems = (previous: Snapshot | null, snapshot: Snapshot): PullSummary['
  * rollback to it); an older version's, whose shape this does not read, means none: everything is pulled.
  */
 async function readSnapshot(contentDir: string): Promise<Snapshot | null> {
-  const written = (name: string) => statSync(join(contentDir, name), { throwIfNoEntry: false })?.mtimeMs;
-  const [newest] = [SNAPSHOT_FILE, ...EARLIER_SNAPSHOT_FILES].filter((name) => written(name) !== undefined).sort((a, b) => written(b)! - written(a)!);
+  const files = [SNAPSHOT_FILE, ...EARLIER_SNAPSHOT_FILES].flatMap((name) => {
+    const written = statSync(join(contentDir, name), { throwIfNoEntry: false })?.mtimeMs;
+    return written === undefined ? [] : [{ name, written }];
+  });
+  const newest = files.sort((a, b) => b.written - a.written)[0]?.name;
   if (newest === undefined || (newest !== SNAPSHOT_FILE && newest !== EARLIER_SNAPSHOT_FILES.at(-1))) return null;
   try {
     const read = parseSnapshot(await readText(join(contentDir, newest)), contentDir, 'leave out');

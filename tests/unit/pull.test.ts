@@ -47,8 +47,8 @@ const content = (dir: string) => {
     ]),
   );
 };
-/** The snapshot the incremental pull wrote is the one a full pull writes now. */
-const expectSameAsFull = async () => expect(content(incremental)).toEqual(content((await pull(tmp(), 'all'), dirs.at(-1)!)));
+/** The snapshot the incremental pull wrote (into `dir`) is the one a full pull writes now. */
+const expectSameAsFull = async (dir = incremental) => expect(content(dir)).toEqual(content((await pull(tmp(), 'all'), dirs.at(-1)!)));
 const newsId = (offset: number) =>
   (api.db.prepare('SELECT id FROM posts WHERE type = 1 AND lang = 1 ORDER BY date DESC, id DESC LIMIT 1 OFFSET ?').get(offset) as { id: number }).id;
 
@@ -229,15 +229,26 @@ describe('the posts and their bodies, in files of their own', () => {
     await expectSameAsFull();
   }, 120_000);
 
+  /** Writes into `dir` the file the latest earlier version writes of the snapshot pulled into `from` (`content.json`, the posts in it); its path. */
+  const writeAsEarlierVersion = (from: string, dir: string) => {
+    const snapshot = parseSnapshot(readFileSync(join(from, SNAPSHOT_FILE), 'utf8'), from);
+    const languages = Object.fromEntries(
+      Object.entries(snapshot.languages).map(([code, c]) => [code, { ...c, posts: Object.fromEntries(Object.values(c.posts).map((p) => [p.id, withoutBody(p)])) }]),
+    );
+    const file = join(dir, EARLIER_SNAPSHOT_FILES.at(-1)!);
+    writeFileSync(file, JSON.stringify({ ...snapshot, languages }));
+    return file;
+  };
+  /** Dates a file a minute ahead: the newest of the snapshot's files. */
+  const makeNewest = (file: string) => {
+    const later = new Date(Date.now() + 60_000);
+    utimesSync(file, later, later);
+  };
+
   it("after an upgrade, reads the earlier version's snapshot (its posts in it) as the previous one, then removes it", async () => {
     const dir = tmp();
     await pull(dir, 'all');
-    const now = parseSnapshot(readFileSync(join(dir, SNAPSHOT_FILE), 'utf8'), dir);
-    const languages = Object.fromEntries(
-      Object.entries(now.languages).map(([code, c]) => [code, { ...c, posts: Object.fromEntries(Object.values(c.posts).map((p) => [p.id, withoutBody(p)])) }]),
-    );
-    const [earlier] = EARLIER_SNAPSHOT_FILES.slice(-1);
-    writeFileSync(join(dir, earlier!), JSON.stringify({ ...now, languages }));
+    const earlier = writeAsEarlierVersion(dir, dir);
     rmSync(join(dir, SNAPSHOT_FILE));
     const id = newsId(20);
     api.db.prepare("UPDATE posts SET title = title || ' (yangilandi)' WHERE id = ?").run(id);
@@ -245,8 +256,8 @@ describe('the posts and their bodies, in files of their own', () => {
     // Told of one post, it reads one page of each list, not the whole archive again.
     expect(summary.requests).toBeLessThanOrEqual(56);
     expect(summary.diff).toEqual({ added: [], changed: LANGUAGES.map((l) => `post:${id}@${l.code}`), removed: [] });
-    expect(existsSync(join(dir, earlier!))).toBe(false);
-    expect(content(dir)).toEqual(content((await pull(tmp(), 'all'), dirs.at(-1)!)));
+    expect(existsSync(earlier)).toBe(false);
+    await expectSameAsFull(dir);
   }, 120_000);
 
   it('after code rolled back pulled and was rolled forward again, reads what the earlier version pulled, not its own older file', async () => {
@@ -257,15 +268,8 @@ describe('the posts and their bodies, in files of their own', () => {
     // What the earlier version writes when it pulls the edit: its file, the posts in it, and the bodies' files beside.
     const earlierPull = tmp();
     await pull(earlierPull, 'all');
-    const then = parseSnapshot(readFileSync(join(earlierPull, SNAPSHOT_FILE), 'utf8'), earlierPull);
-    const languages = Object.fromEntries(
-      Object.entries(then.languages).map(([code, c]) => [code, { ...c, posts: Object.fromEntries(Object.values(c.posts).map((p) => [p.id, withoutBody(p)])) }]),
-    );
     for (const name of readdirSync(join(earlierPull, BODIES_FOLDER))) writeFileSync(join(dir, BODIES_FOLDER, name), readFileSync(join(earlierPull, BODIES_FOLDER, name)));
-    const earlier = EARLIER_SNAPSHOT_FILES.at(-1)!;
-    writeFileSync(join(dir, earlier), JSON.stringify({ ...then, languages }));
-    const later = new Date(Date.now() + 60_000);
-    utimesSync(join(dir, earlier), later, later);
+    makeNewest(writeAsEarlierVersion(earlierPull, dir));
     // Rolled forward, told of nothing: the edit the earlier version pulled stays on the site.
     const summary = await pull(dir, []);
     expect(Object.values(summary.snapshot.languages).map((c) => c.posts[id]!.title.endsWith(' (orqaga qaytilganda)'))).toEqual(LANGUAGES.map(() => true));
@@ -286,9 +290,8 @@ describe('the posts and their bodies, in files of their own', () => {
     await pull(dir, 'all');
     api.db.prepare("UPDATE posts SET title = title || ' (eski kod)' WHERE id = ?").run(newsId(16));
     writeFileSync(join(dir, EARLIER_SNAPSHOT_FILES[0]), readFileSync(join(dir, SNAPSHOT_FILE)));
-    const later = new Date(Date.now() + 60_000);
-    utimesSync(join(dir, EARLIER_SNAPSHOT_FILES[0]), later, later);
+    makeNewest(join(dir, EARLIER_SNAPSHOT_FILES[0]));
     await pull(dir, []);
-    expect(content(dir)).toEqual(content((await pull(tmp(), 'all'), dirs.at(-1)!)));
+    await expectSameAsFull(dir);
   }, 120_000);
 });

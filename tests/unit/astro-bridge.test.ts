@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { ASTRO_INLINE_SCRIPTS } from '../../scripts/pipeline/astro/island-scripts.ts';
 import { ASTRO_LOGGER, listenToAstro, PAGE_MARKER, RENDER_START, REUSED_MARKER } from '../../scripts/pipeline/astro/page-log.ts';
 import { deferRestore } from '../../scripts/pipeline/astro/restore-output.ts';
-import { MANIFEST_VERSION } from '../../scripts/pipeline/astro/astro-manifest.ts';
+import { MANIFEST_FILE, MANIFEST_VERSION } from '../../scripts/pipeline/astro/astro-manifest.ts';
 
 const ASTRO = dirname(createRequire(import.meta.url).resolve('astro/package.json'));
 const astroSource = (file: string) => readFileSync(join(ASTRO, 'dist', file), 'utf8');
@@ -40,6 +40,13 @@ describe("Astro's internals the build depends on", () => {
       /\brecord\(routeComponent, dependencyHash, pathname, cacheKey, outputFile, /,
     );
     expect(incremental, "astro-manifest.ts: Astro's manifest has another version").toContain(`CACHE_VERSION = ${MANIFEST_VERSION};`);
+    // changed-pages.ts reads the manifest for Astro and makes the cache as `load` does.
+    expect(incremental, 'changed-pages.ts: IncrementalBuildCache.load no longer makes the cache from its arguments and the manifest it reads').toMatch(
+      /return new IncrementalBuildCache\(\s*configHash,\s*lockfileHash,\s*keyDigest,\s*contentEntryHashes,\s*force \? null : readManifest\(settings, configHash, lockfileHash\)\s*\);/,
+    );
+    expect(incremental, "changed-pages.ts: Astro's manifest is no longer its cache folder's incremental-build.json").toMatch(
+      new RegExp(`INCREMENTAL_CACHE_FILE = "${MANIFEST_FILE}";[\\s\\S]*return new URL\\(INCREMENTAL_CACHE_FILE, settings\\.config\\.cacheDir\\);`),
+    );
     expect(incremental, 'changed-pages.ts: Astro trusts its manifest on other grounds than its version, configuration hash and lockfile hash').toMatch(
       /data\.version !== CACHE_VERSION[\s\S]*data\.configHash !== expectedConfigHash[\s\S]*data\.lockfileHash !== expectedLockfileHash/,
     );

@@ -27,9 +27,12 @@ export const MANIFEST_VERSION = 1;
 export const MANIFEST_FILE = 'incremental-build.json';
 
 /** The manifest on disk, whoever wrote it; null when it cannot be read or has no routes. */
-export function readManifest(cacheDir: string): AstroManifest | null {
+export const readManifest = (cacheDir: string): AstroManifest | null => readManifestFile(join(cacheDir, MANIFEST_FILE));
+
+/** The manifest in `file`; null when it cannot be read or has no routes. */
+export function readManifestFile(file: string): AstroManifest | null {
   try {
-    const manifest = JSON.parse(readFileSync(join(cacheDir, MANIFEST_FILE), 'utf8')) as AstroManifest;
+    const manifest = JSON.parse(readFileSync(file, 'utf8')) as AstroManifest;
     return manifest.routes && typeof manifest.routes === 'object' ? manifest : null;
   } catch {
     return null;

@@ -209,8 +209,8 @@ interface PassContext {
   previousRelease: FinishOptions['previousRelease'];
   stored: StoredFiles;
   reused: ReusedPages;
-  /** Where the bytes of a file of the release are: Astro's cache, a store, Astro's folder, or the file itself. */
-  sourceOf: (file: string) => string;
+  /** Where the bytes of a file of the release are, by its site path: Astro's cache, a store, Astro's folder, or the file itself. */
+  sourceAt: (path: string) => string;
   /** The file list of the older release this one is made in (FinishOptions.into), or null. */
   into: Readonly<Record<string, string>> | null;
 }
@@ -239,28 +239,26 @@ class FinishPass {
   async finish(file: string): Promise<void> {
     const path = this.sitePath(file);
     const stored = this.c.stored.get(path);
-    const source = this.c.sourceOf(file);
+    const source = this.c.sourceAt(path);
     // A reused or stored file's folder is made here, where the file is placed (../astro/restore-output.ts); in an older release, where it differs (settle).
     if (!this.c.into && source !== file) makeFolder(dirname(file));
     if (stored) {
       // Linked, never moved: the store keeps its file for the next build.
       if (!(await this.settle(file, path, stored.hash, () => readFileSync(source)))) placeFile(source, file);
-    } else if (file.endsWith('.html')) await this.finishPage(file, path);
-    else await this.finishFile(file, readFileSync(source));
+    } else if (file.endsWith('.html')) await this.finishPage(file, path, source);
+    else await this.finishFile(file, readFileSync(source), path, source);
   }
 
-  /** A file whose bytes are final as they are. */
-  async finishFile(file: string, body: Buffer): Promise<void> {
-    const path = this.sitePath(file);
-    if (!(await this.settle(file, path, sha256(body), () => body))) this.keepAsWritten(file, path);
+  /** A file whose bytes are final as they are (`source`: where they are, sourceOf). */
+  async finishFile(file: string, body: Buffer, path = this.sitePath(file), source = this.c.sourceAt(path)): Promise<void> {
+    if (!(await this.settle(file, path, sha256(body), () => body))) this.keepAsWritten(file, path, source);
   }
 
   /** Publishes a file with the bytes Astro wrote, in an inode of its own: a reused file copied from Astro's cache. */
-  private keepAsWritten(file: string, path: string, links?: number): void {
-    const reused = this.c.reused.get(path);
-    if (reused) copyFileSync(reused.source, file);
+  private keepAsWritten(file: string, path: string, source: string, links?: number): void {
+    if (this.c.reused.has(path)) copyFileSync(source, file);
     else {
-      this.moveIn(file, this.c.sourceOf(file));
+      this.moveIn(file, source);
       keep(file, links);
     }
   }
@@ -318,9 +316,8 @@ class FinishPass {
   private splicedKey = (names: string[]) => names.map((name) => this.c.fragments.hashes.get(name) ?? '').join(' ');
 
   /** Pages: spliced, checked, and written only when their bytes are not already in the previous release. */
-  private async finishPage(file: string, path: string): Promise<void> {
+  private async finishPage(file: string, path: string, source: string): Promise<void> {
     const reused = this.c.reused.get(path);
-    const source = this.c.sourceOf(file);
     const { ino, size, mtimeNs, nlink } = reused?.stat ?? statSync(source, { bigint: true });
     const stamp = `${ino}:${size}:${mtimeNs}`;
     // Unread only when nothing needs its bytes: a reused page (Astro's cache entry, or a link to it) whose spliced hash holds.
@@ -330,7 +327,7 @@ class FinishPass {
     const found = this.checkPage(file, path, page, stamp);
     if (await this.settle(file, path, found.hash, page.final)) return;
     if (found.fragments.length) swapIn(file, (tmp) => writeFileSync(tmp, page.final()));
-    else this.keepAsWritten(file, path, Number(nlink));
+    else this.keepAsWritten(file, path, source, Number(nlink));
   }
 
   /** Whether every finding remembered for a page holds without the files that have gone since. */
@@ -386,10 +383,8 @@ export async function finishBuild(
   // (A store's file an earlier build of the same folder placed is placed again, once.)
   const written = listFiles(renderRoot).filter((f) => !stored.has(f.slice(renderRoot.length)));
   const all = [...written.map((f) => root + f.slice(renderRoot.length)), ...[...reused.keys(), ...stored.keys()].map((path) => root + path)];
-  const sourceOf = (file: string) => {
-    const path = sitePath(file);
-    return reused.get(path)?.source ?? stored.get(path)?.source ?? renderRoot + path;
-  };
+  const sourceAt = (path: string) => reused.get(path)?.source ?? stored.get(path)?.source ?? renderRoot + path;
+  const sourceOf = (file: string) => sourceAt(sitePath(file));
   // Fragments first: every page that carries a marker needs them.
   const fragmentFiles = all.filter((f) => isFragmentPath(sitePath(f)));
   const fragments = await takeFragments(renderRoot, fragmentFiles, sitePath, sourceOf);
@@ -421,7 +416,7 @@ export async function finishBuild(
     previousRelease: linkable(previousRelease, root),
     stored,
     reused,
-    sourceOf,
+    sourceAt,
     into: into?.hashes ?? null,
   });
   /** The files of the older release this one is made in that it has not placed: listed once, when all but the service worker are. */

@@ -12,7 +12,7 @@ import { pullContent, type AlongsideWriting } from '../../scripts/pipeline/pull/
 import { removedFromTexts } from '../../scripts/pipeline/pull/content-report.ts';
 import { removedElements } from '../../src/lib/editor-content.ts';
 import { EARLIER_SNAPSHOT_FILES, parseSnapshot, SNAPSHOT_FILE, snapshotTexts, type Snapshot } from '../../src/content/snapshot.ts';
-import type { ContentChanges } from '../../src/content/changes.ts';
+import { itemKey, type ContentChanges } from '../../src/content/changes.ts';
 import { startTestApi } from '../helpers/sample-api.ts';
 import { LANGUAGES } from '../../src/i18n/languages.ts';
 import { BODIES_FOLDER, withoutBody } from '../../src/content/post-bodies.ts';
@@ -106,6 +106,23 @@ describe('a pull told what changed', () => {
       { type: 'post', id: redated },
     ]);
     expect(summary.diff.removed).toContain(`post:${deleted}@uz-latn`);
+    await expectSameAsFull();
+  }, 120_000);
+
+  it('a new post and a deleted one: the report names them and the lists, language by language, and nothing else', async () => {
+    const deleted = newsId(130);
+    const id = (api.db.prepare('SELECT max(id) AS m FROM posts').get() as { m: number }).m + 1;
+    api.db.prepare('DELETE FROM posts WHERE id = ?').run(deleted);
+    api.db.exec(`INSERT INTO posts SELECT ${id}, lang, type, (SELECT max(date) FROM posts), 0, image, title || ' (yangi)', brief, html FROM posts WHERE id = ${newsId(40)}`);
+    const summary = await pull(incremental, [
+      { type: 'post', id: deleted },
+      { type: 'post', id },
+    ]);
+    expect(summary.diff).toEqual({
+      added: LANGUAGES.map((l) => itemKey('post', l.code, id)),
+      changed: LANGUAGES.map((l) => itemKey('lists', l.code)),
+      removed: LANGUAGES.map((l) => itemKey('post', l.code, deleted)),
+    });
     await expectSameAsFull();
   }, 120_000);
 

@@ -5,6 +5,7 @@
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { DatabaseSync } from 'node:sqlite';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { ReusedPages } from '../../scripts/pipeline/astro/restore-output.ts';
 import { finishBuild } from '../../scripts/pipeline/finish/finish-step.ts';
 import { sha256 } from '../../scripts/pipeline/finish/precompress.ts';
+import { KNOWN_INLINE_SCRIPTS, POLICY_FILES } from '../../scripts/pipeline/finish/csp.ts';
 import { listFiles } from '../../scripts/lib/files.ts';
 import { FRAGMENT_END, FRAGMENT_START, fragmentMarker } from '../../src/lib/fragments.ts';
 
@@ -55,6 +57,23 @@ describe('the last pass between builds', () => {
     expect(second.remembered).toBe(3);
     expect(second.links).toEqual(first.links);
     expect(second.hashes).toEqual(first.hashes);
+  });
+
+  it('allows in the policy the inline scripts of pages whose findings it reuses, as a full check does', async () => {
+    const [one, two] = [...KNOWN_INLINE_SCRIPTS];
+    const scripted = {
+      ...clean,
+      '/index.html': page(`<a href="/news/">Yangiliklar</a><script>${one}</script>`),
+      '/news/1/index.html': page(`<h1>Birinchi</h1><a href="/">Bosh sahifa</a><script>${two}</script>`),
+    };
+    rmSync(memoFile, { force: true });
+    const policyOf = (root: string) => readFileSync(join(root, POLICY_FILES[0]), 'utf8');
+    const firstRoot = site(scripted);
+    await finish(firstRoot);
+    const secondRoot = site(scripted);
+    expect((await finish(secondRoot)).remembered).toBe(3);
+    expect(policyOf(secondRoot)).toBe(policyOf(firstRoot));
+    for (const script of [one!, two!]) expect(policyOf(secondRoot)).toContain(`'sha256-${createHash('sha256').update(script).digest('base64')}'`);
   });
 
   it('still finds an anchor that lost its target in a page that did not change', async () => {

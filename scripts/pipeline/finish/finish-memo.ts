@@ -3,23 +3,37 @@
  * Astro's cache, one row a page, so that a build writes only the pages whose findings or stamps changed. At
  * 10,000 posts per language the memo as one JSON file (48 MB) cost some 1.5 s a build to write and read again;
  * as rows, 0.4 s to read every one and a few milliseconds to write those one edit changes (measured
- * 2026-12-05, docs/speed.md). A memo that cannot be read whole (not a database, a damaged one, a row that is
- * not JSON) or written is removed: the next build then checks every page, as it does without a memo, and makes
- * it again.
+ * 2026-12-05, docs/speed.md). A memo that cannot be read (not a database, a damaged one) or written is removed:
+ * the next build then checks every page, as it does without a memo, and makes it again.
+ *
+ * Each page's row is handed over as its text, read when the pass reaches the page (`readPage`): 45,000 pages'
+ * findings built at once as objects outlived the young heap and were copied by the collector, some 0.3 s of a
+ * build at 10,000 news a language. A page unchanged is handed back as that same text and not written again.
  */
 import { rmSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 
 export interface RememberedPages<Page> {
-  /** The pages remembered for this basis, by site path (empty when the basis differs). */
-  pages: Readonly<Record<string, Page>>;
+  /** The text of each page remembered for this basis, by site path (empty when the basis differs): `readPage` reads one. */
+  pages: Readonly<Record<string, string>>;
   /** The files of the site the memo was made for that have gone since (site paths). */
   gone: ReadonlySet<string>;
   /**
-   * Keeps `pages` and `files` for the next build: writes the pages whose object is not the one read (a page
-   * unchanged is handed back as it was read), removes those no longer there.
+   * Keeps `pages` and `files` for the next build: writes the pages that are not the text read (a page unchanged
+   * is handed back as its text), removes those no longer there.
    */
-  save(pages: Readonly<Record<string, Page>>, files: readonly string[]): void;
+  save(pages: Readonly<Record<string, Page | string>>, files: readonly string[]): void;
+}
+
+/** A page's remembered text as the page it was written from, or undefined when it is not one (damaged: the page is checked again). */
+export function readPage<Page>(text: string | undefined, isPage: (value: unknown) => value is Page): Page | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const page: unknown = JSON.parse(text);
+    return isPage(page) ? page : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 const SCHEMA = `
@@ -43,9 +57,9 @@ const valueOf = (db: DatabaseSync, key: string) => (db.prepare('SELECT value FRO
 /** Reads the memo in `file` for `basis` (the pass's code: any change forgets every page), for a site of `files`. */
 export function rememberedPages<Page>(file: string, basis: string, files: ReadonlySet<string>): RememberedPages<Page> {
   const read = (db: DatabaseSync) => {
-    const pages: Record<string, Page> = {};
+    const pages: Record<string, string> = {};
     if (valueOf(db, 'basis') !== basis) return { same: false, pages, gone: new Set<string>() };
-    for (const row of db.prepare('SELECT path, memo FROM pages').iterate() as Iterable<{ path: string; memo: string }>) pages[row.path] = JSON.parse(row.memo) as Page;
+    for (const row of db.prepare('SELECT path, memo FROM pages').iterate() as Iterable<{ path: string; memo: string }>) pages[row.path] = row.memo;
     // A file that has gone may be what some remembered page refers to: the pass's visitors say whether their findings hold.
     const gone = new Set((JSON.parse(valueOf(db, 'files') ?? '[]') as string[]).filter((f) => !files.has(f)));
     return { same: true, pages, gone };
@@ -72,7 +86,7 @@ export function rememberedPages<Page>(file: string, basis: string, files: Readon
     },
   };
 
-  function write(next: Readonly<Record<string, Page>>, siteFiles: readonly string[]): void {
+  function write(next: Readonly<Record<string, Page | string>>, siteFiles: readonly string[]): void {
     withDatabase(file, (db) => {
       const put = db.prepare('INSERT OR REPLACE INTO pages (path, memo) VALUES (?, ?)');
       const remove = db.prepare('DELETE FROM pages WHERE path = ?');
@@ -80,7 +94,7 @@ export function rememberedPages<Page>(file: string, basis: string, files: Readon
       db.exec('BEGIN IMMEDIATE');
       try {
         if (!same) db.exec('DELETE FROM pages');
-        for (const [path, page] of Object.entries(next)) if (pages[path] !== page) put.run(path, JSON.stringify(page));
+        for (const [path, page] of Object.entries(next)) if (pages[path] !== page) put.run(path, typeof page === 'string' ? page : JSON.stringify(page));
         if (same) for (const path of Object.keys(pages)) if (!(path in next)) remove.run(path);
         setValue.run('basis', basis);
         setValue.run('files', JSON.stringify(siteFiles));

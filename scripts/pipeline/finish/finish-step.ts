@@ -38,7 +38,7 @@ import { linkChecker, linkVisitor, referencedUrls, type LinkReport } from './lin
 import { inlineScriptVisitor, KNOWN_INLINE_SCRIPTS, POLICY_FILES, writePolicy, type policy } from './csp.ts';
 import type { PageToVisit, PageVisitor } from './page-visitor.ts';
 import { FILE_CONCURRENCY, linkInPlace, listFiles, makeFolder, mapLimit, placeFile } from '../../lib/files.ts';
-import { rememberedPages } from './finish-memo.ts';
+import { readPage, rememberedPages } from './finish-memo.ts';
 import { COMPRESSIBLE, createCompressor, sha256, type Compressor, type FromPrevious } from './precompress.ts';
 import { progress } from '../../lib/progress.ts';
 import { SERVICE_WORKER_FILE, writeServiceWorker } from '../../../src/features/offline/build-service-worker.ts';
@@ -87,8 +87,22 @@ interface PageMemo {
   findings: Record<string, unknown>;
 }
 
-/** The memo's pages, by site path. */
-type MemoPages = Record<string, PageMemo>;
+/** The memo's pages, by site path: a page unchanged as the text the memo handed over (finish-memo.ts). */
+type MemoPages = Record<string, PageMemo | string>;
+
+const isStrings = (value: unknown): value is string[] => Array.isArray(value) && value.every((v) => typeof v === 'string');
+/** Whether a remembered row is a page's memo as this pass writes it. */
+const isPageMemo = (value: unknown): value is PageMemo => {
+  const m = value as Partial<PageMemo> | null;
+  return (
+    typeof m === 'object' &&
+    m !== null &&
+    (['raw', 'stamp', 'spliced', 'hash'] as const).every((k) => typeof m[k] === 'string') &&
+    isStrings(m.fragments) &&
+    typeof m.findings === 'object' &&
+    m.findings !== null
+  );
+};
 
 /** This module, with every module it imports or starts: what the memo's findings depend on. */
 const MEMO_ENTRY = fileURLToPath(import.meta.url);
@@ -200,7 +214,8 @@ interface PassContext {
   /** A file's site path: `/news/5/index.html`. */
   sitePath: (file: string) => string;
   fragments: Fragments;
-  remembered: Readonly<MemoPages>;
+  /** The memo's text of each page (finish-memo.ts), by site path. */
+  remembered: Readonly<Record<string, string>>;
   /** The files of the site the memo was made for that have gone since. */
   gone: ReadonlySet<string>;
   /** The checks each page is handed to, in this order. */
@@ -321,10 +336,10 @@ class FinishPass {
     const { ino, size, mtimeNs, nlink } = reused?.stat ?? statSync(source, { bigint: true });
     const stamp = `${ino}:${size}:${mtimeNs}`;
     // Unread only when nothing needs its bytes: a reused page (Astro's cache entry, or a link to it) whose spliced hash holds.
-    const known = this.c.remembered[path];
+    const known = readPage(this.c.remembered[path], isPageMemo);
     const unread = (reused !== undefined || nlink > 1n) && known?.stamp === stamp && known.spliced === this.splicedKey(known.fragments);
     const page = new PageBytes(source, this.c.fragments, () => void this.pagesRead++, unread ? undefined : (this.pagesRead++, readFileSync(source)));
-    const found = this.checkPage(file, path, page, stamp);
+    const found = this.checkPage(file, path, page, stamp, known);
     if (await this.settle(file, path, found.hash, page.final)) return;
     if (found.fragments.length) swapIn(file, (tmp) => writeFileSync(tmp, page.final()));
     else this.keepAsWritten(file, path, source, Number(nlink));
@@ -335,18 +350,21 @@ class FinishPass {
     !this.c.gone.size || this.c.visitors.every((visitor) => !visitor.holdsWithout || visitor.holdsWithout(known.findings[visitor.name], this.c.gone));
 
   /** What the page's checks found: from the memo for the same bytes at the same path, or now. */
-  private checkPage(file: string, path: string, page: PageBytes, stamp: string): PageMemo {
-    const known = this.c.remembered[path];
+  private checkPage(file: string, path: string, page: PageBytes, stamp: string, known: PageMemo | undefined): PageMemo {
     // An unread page is one whose stamp the memo holds (finishPage): its bytes are the remembered ones.
     const raw = page.loaded() || !known ? sha256(page.read()) : known.raw;
     // A page without markers is published as Astro wrote it.
     const finalHash = (names: string[]) => (names.length ? sha256(page.final()) : raw);
     const visited: PageToVisit = { file, path, text: page.text };
-    if (known?.raw === raw && this.holdsWithoutGone(known)) {
+    if (known?.raw === raw && this.c.visitors.every((visitor) => visitor.name in known.findings) && this.holdsWithoutGone(known)) {
       this.reusedFindings++;
       for (const visitor of this.c.visitors) visitor.replay(visited, known.findings[visitor.name]);
       const spliced = this.splicedKey(known.fragments);
-      if (spliced === known.spliced && stamp === known.stamp) return (this.memo[path] = known);
+      if (spliced === known.spliced && stamp === known.stamp) {
+        // Handed back as the text read: it is not written again.
+        this.memo[path] = this.c.remembered[path]!;
+        return known;
+      }
       return (this.memo[path] = { ...known, stamp, spliced, hash: spliced === known.spliced ? known.hash : finalHash(known.fragments) });
     }
     const findings = Object.fromEntries(this.c.visitors.map((visitor) => [visitor.name, visitor.visit(visited)]));

@@ -137,13 +137,16 @@ describe('the last pass between builds', () => {
   });
 
   for (const [what, memo] of [
-    ['cannot be read', '{"cut short'],
-    ['is not what the pass wrote', '{"raw":1,"findings":{}}'],
+    ['cannot be read', `'{"cut short'`],
+    ['is not what the pass wrote', `'{"raw":1,"findings":{}}'`],
+    ['names an inline script the site has not', `json_set(memo, '$.findings.scripts', '0 999')`],
   ]) {
     it(`checks a page again when its row in the memo ${what}, and remembers it after`, async () => {
       await finish(site(clean));
-      inMemo(`UPDATE pages SET memo = '${memo}' WHERE path = '/news/index.html'`);
-      expect(await finish(site(clean))).toMatchObject({ remembered: 2, links: { broken: [] } });
+      inMemo(`UPDATE pages SET memo = ${memo} WHERE path = '/news/index.html'`);
+      const root = site(clean);
+      expect(await finish(root)).toMatchObject({ remembered: 2, links: { broken: [] } });
+      expect(readFileSync(join(root, POLICY_FILES[0]), 'utf8')).not.toContain('undefined');
       expect((await finish(site(clean))).remembered).toBe(3);
     });
   }

@@ -345,6 +345,10 @@ class FinishPass {
     else this.keepAsWritten(file, path, source, Number(nlink));
   }
 
+  /** Whether the memo holds a finding of every visitor for the page, each one it can replay. */
+  private readable = (known: PageMemo) =>
+    this.c.visitors.every((visitor) => visitor.name in known.findings && (!visitor.readable || visitor.readable(known.findings[visitor.name])));
+
   /** Whether every finding remembered for a page holds without the files that have gone since. */
   private holdsWithoutGone = (known: PageMemo) =>
     !this.c.gone.size || this.c.visitors.every((visitor) => !visitor.holdsWithout || visitor.holdsWithout(known.findings[visitor.name], this.c.gone));
@@ -356,7 +360,7 @@ class FinishPass {
     // A page without markers is published as Astro wrote it.
     const finalHash = (names: string[]) => (names.length ? sha256(page.final()) : raw);
     const visited: PageToVisit = { file, path, text: page.text };
-    if (known?.raw === raw && this.c.visitors.every((visitor) => visitor.name in known.findings) && this.holdsWithoutGone(known)) {
+    if (known?.raw === raw && this.readable(known) && this.holdsWithoutGone(known)) {
       this.reusedFindings++;
       for (const visitor of this.c.visitors) visitor.replay(visited, known.findings[visitor.name]);
       const spliced = this.splicedKey(known.fragments);

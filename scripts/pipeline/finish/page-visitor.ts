@@ -19,6 +19,8 @@ export interface PageVisitor<Finding = unknown> {
   visit(page: PageToVisit): Finding;
   /** Takes into its result a finding the memo kept for a page with the same bytes at the same path. */
   replay(page: PageToVisit, finding: Finding): void;
+  /** Whether a finding read from the memo is one it can replay (a damaged one: the page is checked again). */
+  readable?(finding: unknown): boolean;
   /**
    * Whether a finding still holds now that these files (site paths) have gone from the site since it was made.
    * A visitor that does not say depends on the page's bytes alone.

@@ -124,8 +124,11 @@ const sameItem = (old: unknown, now: unknown) => old === now || (typeof old === 
  */
 function diffItems(previous: Snapshot | null, snapshot: Snapshot): PullSummary['diff'] {
   const diff: PullSummary['diff'] = { added: [], changed: [], removed: [] };
-  const removed: string[] = [];
+  // What each language lost, listed in the previous snapshot's order of languages, as its items are.
+  const removedIn = new Map<string, string[]>();
   for (const code of new Set([...Object.keys(snapshot.languages), ...Object.keys(previous?.languages ?? {})])) {
+    const removed: string[] = [];
+    removedIn.set(code, removed);
     const old = previous?.languages[code as LangCode];
     const now = snapshot.languages[code as LangCode];
     // A language missing on one side has no posts there.
@@ -146,7 +149,7 @@ function diffItems(previous: Snapshot | null, snapshot: Snapshot): PullSummary['
     diff.changed.push(...others.changed);
     removed.push(...others.removed);
   }
-  diff.removed = removed;
+  diff.removed = Object.keys(previous?.languages ?? {}).flatMap((code) => removedIn.get(code) ?? []);
   return diff;
 }
 

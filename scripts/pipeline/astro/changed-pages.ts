@@ -78,13 +78,13 @@ async function listenToCacheLoad(listener: (loaded: LoadedCache) => void): Promi
     const file = manifestFileOf(settings);
     if (typeof this !== 'function' || !file) {
       const loaded = load.apply(this, args) as LoadedCache['cache'];
-      shared[LOADED]?.({ cache: loaded, configHash, lockfileHash, force: force === true });
+      shared[LOADED]?.({ cache: loaded, configHash, lockfileHash, force: Boolean(force) });
       return loaded;
     }
-    const manifest = force === true ? null : readManifestFile(file);
+    const manifest = force ? null : readManifestFile(file);
     const trusted = manifest?.version === MANIFEST_VERSION && manifest.configHash === configHash && manifest.lockfileHash === lockfileHash ? manifest : null;
     const loaded = new (this as new (...a: unknown[]) => LoadedCache['cache'])(configHash, lockfileHash, keyDigest, contentEntryHashes, trusted);
-    shared[LOADED]?.({ cache: loaded, configHash, lockfileHash, force: force === true, manifest: trusted });
+    shared[LOADED]?.({ cache: loaded, configHash, lockfileHash, force: Boolean(force), manifest: trusted });
     return loaded;
   };
   shared[LOADED] = listener;
@@ -94,7 +94,7 @@ async function listenToCacheLoad(listener: (loaded: LoadedCache) => void): Promi
 /** Where Astro keeps its manifest (its `getManifestFile`), from the settings it loads its cache with. */
 function manifestFileOf(settings: unknown): string | undefined {
   const cacheDir = (settings as { config?: { cacheDir?: unknown } } | undefined)?.config?.cacheDir;
-  return cacheDir instanceof URL ? fileURLToPath(new URL(MANIFEST_FILE, cacheDir)) : undefined;
+  return cacheDir instanceof URL && cacheDir.protocol === 'file:' ? fileURLToPath(new URL(MANIFEST_FILE, cacheDir)) : undefined;
 }
 
 /** Astro's manifest when Astro trusts it in this build (its `readManifest`), else null. */

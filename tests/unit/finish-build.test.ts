@@ -139,7 +139,11 @@ describe('the last pass between builds', () => {
   for (const [what, memo] of [
     ['cannot be read', `'{"cut short'`],
     ['is not what the pass wrote', `'{"raw":1,"findings":{}}'`],
+    ['has no findings', `json_set(memo, '$.findings', json('null'))`],
+    ['lacks the link check', `json_remove(memo, '$.findings.links')`],
+    ['has a link check that is not one', `json_set(memo, '$.findings.links', json('{"checked":1}'))`],
     ['names an inline script the site has not', `json_set(memo, '$.findings.scripts', '0 999')`],
+    ['names inline scripts with a space too many', `json_set(memo, '$.findings.scripts', ' ')`],
   ]) {
     it(`checks a page again when its row in the memo ${what}, and remembers it after`, async () => {
       await finish(site(clean));

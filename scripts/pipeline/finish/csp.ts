@@ -52,6 +52,9 @@ export const KNOWN_INLINE_SCRIPTS: ReadonlySet<string> = new Set([...ASTRO_INLIN
 
 export class ForeignInlineScriptError extends Error {}
 
+/** A scripts finding: places, a space between two, or none. */
+const PLACES = /^(?:\d+(?: \d+)*)?$/;
+
 /** An inline script's source expression in the policy. */
 const sourceExpression = (body: string) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`;
 
@@ -93,7 +96,7 @@ export function inlineScriptVisitor(): PageVisitor<string> & { hashes: Set<strin
       }
     },
     replay: (_page, found) => void take(found),
-    readable: (found) => typeof found === 'string' && places(found).every((place) => Number.isInteger(place) && place >= 0 && place < ordered.length),
+    readable: (found) => typeof found === 'string' && PLACES.test(found) && places(found).every((place) => place < ordered.length),
   };
 }
 

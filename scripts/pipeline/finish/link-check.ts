@@ -217,8 +217,24 @@ export function linkVisitor(checker: LinkChecker): PageVisitor<PageLinks> {
     replay: ({ file, text }, links) => checker.replay(file, text, links),
     // Anchors and editors' links are looked up again on every replay; a file the page referred to must still be here.
     holdsWithout: (links, gone) => typeof links.targets === 'string' && !mayReferTo(gone)(links.targets),
+    readable: (found) => {
+      const links = found as Partial<PageLinks> | null;
+      return (
+        typeof links === 'object' &&
+        links !== null &&
+        typeof links.checked === 'number' &&
+        typeof links.targets === 'string' &&
+        Array.isArray(links.anchors) &&
+        links.anchors.every((a) => stringsAt(a, ['url', 'path', 'id'])) &&
+        (links.editorLinks === undefined || (Array.isArray(links.editorLinks) && links.editorLinks.every((e) => stringsAt(e, ['url', 'path']))))
+      );
+    },
   };
 }
+
+/** Whether `value` is an object with a string at each of `keys`. */
+const stringsAt = (value: unknown, keys: string[]) =>
+  typeof value === 'object' && value !== null && keys.every((key) => typeof (value as Record<string, unknown>)[key] === 'string');
 
 /** The site path of a built file, as a visitor's address bar shows it. */
 const pagePathOf = (file: string) => `/${file.replace(/(^|\/)index\.html$/, '$1').replace(/\.html$/, '')}`;

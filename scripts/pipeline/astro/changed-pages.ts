@@ -81,8 +81,7 @@ async function listenToCacheLoad(listener: (loaded: LoadedCache) => void): Promi
       shared[LOADED]?.({ cache: loaded, configHash, lockfileHash, force: Boolean(force) });
       return loaded;
     }
-    const manifest = force ? null : readManifestFile(file);
-    const trusted = manifest?.version === MANIFEST_VERSION && manifest.configHash === configHash && manifest.lockfileHash === lockfileHash ? manifest : null;
+    const trusted = force ? null : trustedAs(readManifestFile(file), configHash, lockfileHash);
     const loaded = new (this as new (...a: unknown[]) => LoadedCache['cache'])(configHash, lockfileHash, keyDigest, contentEntryHashes, trusted);
     shared[LOADED]?.({ cache: loaded, configHash, lockfileHash, force: Boolean(force), manifest: trusted });
     return loaded;
@@ -101,9 +100,12 @@ function manifestFileOf(settings: unknown): string | undefined {
 function trustedManifest(cacheDir: string, loaded: LoadedCache | undefined): AstroManifest | null {
   if (!loaded || loaded.force) return null;
   if (loaded.manifest !== undefined) return loaded.manifest;
-  const manifest = readManifest(cacheDir);
-  return manifest?.version === MANIFEST_VERSION && manifest.configHash === loaded.configHash && manifest.lockfileHash === loaded.lockfileHash ? manifest : null;
+  return trustedAs(readManifest(cacheDir), loaded.configHash, loaded.lockfileHash);
 }
+
+/** The manifest if Astro trusts it for this configuration and lockfile (its `readManifest`'s grounds), else null. */
+const trustedAs = (manifest: AstroManifest | null, configHash: string, lockfileHash: string): AstroManifest | null =>
+  manifest?.version === MANIFEST_VERSION && manifest.configHash === configHash && manifest.lockfileHash === lockfileHash ? manifest : null;
 
 /** A page Astro would reuse as it is: the same key, a plain page (astro-manifest.ts), and its copy where Astro keeps it. */
 function reusable(path: PathWithRoute, page: ManifestPage | undefined, copies: string, copyStamp: CopyStamp): ReusedPage | undefined {

@@ -264,7 +264,7 @@ class FinishPass {
     else await this.finishFile(file, readFileSync(source), path, source);
   }
 
-  /** A file whose bytes are final as they are (`source`: where they are, sourceOf). */
+  /** A file whose bytes are final as they are (`source`: where they are, sourceAt). */
   async finishFile(file: string, body: Buffer, path = this.sitePath(file), source = this.c.sourceAt(path)): Promise<void> {
     if (!(await this.settle(file, path, sha256(body), () => body))) this.keepAsWritten(file, path, source);
   }

@@ -16,6 +16,14 @@ import { splitLocalizedPath, type Language } from '../i18n/languages.ts';
 /** The site folder the fragment routes render into; the last pass removes it, so it is never published. */
 export const FRAGMENT_DIR = 'fragment';
 
+/**
+ * Whether a site path (`/ru/fragment/latest/news/index.html`) is in a fragment folder: one of its segments is
+ * FRAGMENT_DIR. Found without splitting the path: asked of every file and every address of the site (95,000 and
+ * 45,000 at 10,000 news a language).
+ */
+export const inFragmentFolder = (path: string) =>
+  path.includes(`/${FRAGMENT_DIR}/`) || path.endsWith(`/${FRAGMENT_DIR}`) || path === FRAGMENT_DIR || path.startsWith(`${FRAGMENT_DIR}/`);
+
 /** The name of a fragment, e.g. `latest-news@ru`. */
 export const fragmentName = (kind: string, lang: Pick<Language, 'code'>) => `${kind}@${lang.code}`;
 

@@ -1,10 +1,27 @@
 /** Shared fragments: rendered once, spliced into every page that carries their marker. */
 import { describe, expect, it } from 'vitest';
-import { extractFragment, FRAGMENT_END, FRAGMENT_START, fragmentMarker, fragmentName, fragmentNameOfPath, fragmentsIn, spliceFragments } from '../../src/lib/fragments.ts';
+import {
+  extractFragment,
+  FRAGMENT_END,
+  FRAGMENT_START,
+  fragmentMarker,
+  fragmentName,
+  fragmentNameOfPath,
+  fragmentsIn,
+  inFragmentFolder,
+  spliceFragments,
+} from '../../src/lib/fragments.ts';
 import { LANGUAGES } from '../../src/i18n/languages.ts';
 import { sanitize } from '../../src/lib/sanitize.ts';
 
 describe('shared fragments', () => {
+  it('tells the files and addresses of a fragment folder from the pages, whatever their language', () => {
+    for (const path of ['/fragment/latest/news/index.html', '/ru/fragment/settled/news/index.html', '/ru/fragment', 'fragment/latest/news/index.html', '/chust/en/fragment/'])
+      expect(inFragmentFolder(path), path).toBe(true);
+    for (const path of ['/news/5/index.html', '/ru/fragments/index.html', '/page/fragment-of-history/index.html', '/ru/news/fragment.html', '/', 'afragment/x'])
+      expect(inFragmentFolder(path), path).toBe(false);
+  });
+
   it('names a fragment page by its language, the default language unprefixed', () => {
     expect(fragmentNameOfPath('/fragment/latest/news/index.html')).toBe(fragmentName('latest-news', LANGUAGES[0]));
     expect(fragmentNameOfPath('/ru/fragment/latest/official-lectures/index.html')).toBe('latest-official-lectures@ru');

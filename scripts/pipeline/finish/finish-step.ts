@@ -32,7 +32,7 @@ import { copyFileSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, wr
 import { readFile, rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { extractFragment, FRAGMENT_DIR, fragmentNameOfPath, fragmentsIn, spliceFragments } from '../../../src/lib/fragments.ts';
+import { extractFragment, FRAGMENT_DIR, fragmentNameOfPath, fragmentsIn, inFragmentFolder, spliceFragments } from '../../../src/lib/fragments.ts';
 import { codeFiles } from '../../lib/code-graph.ts';
 import { linkChecker, linkVisitor, referencedUrls, type LinkReport } from './link-check.ts';
 import { inlineScriptVisitor, KNOWN_INLINE_SCRIPTS, POLICY_FILES, writePolicy, type policy } from './csp.ts';
@@ -142,8 +142,6 @@ interface Fragments {
   bytes: Map<string, Buffer>;
   hashes: Map<string, string>;
 }
-
-const isFragmentPath = (path: string) => path.split('/').includes(FRAGMENT_DIR);
 
 /** Reads every fragment Astro wrote and removes their pages: they are spliced into the pages that carry their markers. */
 async function takeFragments(renderRoot: string, files: string[], sitePath: (file: string) => string, sourceOf: (file: string) => string): Promise<Fragments> {
@@ -408,9 +406,10 @@ export async function finishBuild(
   const sourceAt = (path: string) => reused.get(path)?.source ?? stored.get(path)?.source ?? renderRoot + path;
   const sourceOf = (file: string) => sourceAt(sitePath(file));
   // Fragments first: every page that carries a marker needs them.
-  const fragmentFiles = all.filter((f) => isFragmentPath(sitePath(f)));
+  const fragmentFiles: string[] = [];
+  const files: string[] = [];
+  for (const file of all) (inFragmentFolder(sitePath(file)) ? fragmentFiles : files).push(file);
   const fragments = await takeFragments(renderRoot, fragmentFiles, sitePath, sourceOf);
-  const files = all.filter((f) => !isFragmentPath(sitePath(f)));
   const sitePaths = files.map(sitePath);
   const basis = await memoBasis();
   const memo = memoFile ? rememberedPages<PageMemo>(memoFile, basis, new Set(sitePaths)) : null;

@@ -4,7 +4,8 @@
  * (scripts/pipeline/build-step.ts). `node scripts/build.ts --skip-pull` builds from
  * the snapshot already pulled (the rebuild runs it that way, in a child process
  * it can stop, and reads the report it writes to BUILD_REPORT_FILE; a failure
- * writes `{error}` there, so the rebuild can say why).
+ * writes `{error}` there, so the rebuild can say why). With BUILD_FILE_LIST it
+ * also writes the new release's file list there, for the publish.
  */
 import { parseArgs } from 'node:util';
 import { readConfig } from '../src/config.ts';
@@ -28,7 +29,7 @@ try {
     for (const line of contentReportLines({ deadLinks: [], unavailableDocuments: pulled.documents.unavailable, removed: pulled.removed })) console.warn(`warning: ${line}`);
   }
   const into = process.env.BUILD_IN_RELEASE ? { root: process.env.BUILD_IN_RELEASE, files: process.env.BUILD_IN_RELEASE_FILES ?? '' } : null;
-  const report = await buildStep(process.env.PREVIOUS_RELEASE || null, into);
+  const report = await buildStep(process.env.PREVIOUS_RELEASE || null, into, process.env.BUILD_FILE_LIST || null);
   if (reportFile) await replaceFile(reportFile, JSON.stringify(report));
 } catch (err) {
   const error = err instanceof Error ? err.message : String(err);

@@ -11,15 +11,25 @@ import { documentMap } from '../../src/content/documents/map.ts';
 import { pictureMap } from '../../src/content/pictures/map.ts';
 import { finishBuild, type FinishedBuild } from './finish/finish-step.ts';
 import { placeDistrictPictures, storedDocuments, storedPictures } from './downloads/place-downloads.ts';
-import { releaseFileHashes } from './publish/releases.ts';
+import { releaseFileHashes, REPORT_MODE } from './publish/releases.ts';
+import { replaceFile } from '../lib/replace-file.ts';
 import { diffByKey } from '../lib/hash-diff.ts';
 import { contentReportLines, deadLinksByLanguage } from './pull/content-report.ts';
 import { writeStaticHostFiles } from '../serving/server-config.ts';
 import { startSearchIndex, storedSearchIndex } from './search-index/search-index-step.ts';
 import { astroCacheDir, renderSite, type RenderReport } from './render/render-step.ts';
 
-export interface BuildReport extends FinishedBuild {
+/**
+ * What the build reports to the rebuild. The hash of every file (180,000 at 10,000 news a language) is not in it:
+ * it goes to `fileList`, the file the rebuild publishes as the release's list, so that it is written once and
+ * parsed by no one on its way (the report carried it to the rebuild, which parsed it and wrote it out again).
+ */
+export interface BuildReport extends Omit<FinishedBuild, 'hashes'> {
   astro: RenderReport;
+  /** How many files the site has, compressed siblings among them. */
+  files: number;
+  /** Where the hash of every file was written, by site path (`fileList` of `buildStep`), or null. */
+  fileList: string | null;
   /** The files (site paths) added, changed and removed since `previousRelease` (all added without one), sorted. */
   sincePrevious: { added: string[]; changed: string[]; removed: string[] };
 }
@@ -36,8 +46,9 @@ async function renderAndPlace(outDir: string, pictureDir: string, documentDir: s
 /**
  * `previousRelease`: the published release this build will replace (files with the same bytes become links to it).
  * `into`: an older release, set aside by the rebuild, to make this one in, and its file list (./finish/finish-step.ts).
+ * `fileList`: where to write the new release's file list (the hash of each file by site path), for the publish.
  */
-export async function buildStep(previousRelease: string | null = null, into: { root: string; files: string } | null = null): Promise<BuildReport> {
+export async function buildStep(previousRelease: string | null = null, into: { root: string; files: string } | null = null, fileList: string | null = null): Promise<BuildReport> {
   const { outDir, pictureDir, documentDir } = readMachineSettings();
   // Made beside the render, from the snapshot alone; a failure is reported after the render, as the build's.
   const indexStore = join(astroCacheDir(), 'search-index');
@@ -75,6 +86,8 @@ export async function buildStep(previousRelease: string | null = null, into: { r
     throw new Error(`the build has ${finished.links.broken.length} broken internal reference(s), e.g. ${finished.links.broken[0]}`);
   }
   // Said here, where the previous release's file list is read already: the publish needed a second read of it.
-  const { added, changed, removed } = diffByKey(previousHashes, finished.hashes);
-  return { astro, ...finished, sincePrevious: { added: added.sort(), changed: changed.sort(), removed: removed.sort() } };
+  const { hashes, ...rest } = finished;
+  const { added, changed, removed } = diffByKey(previousHashes, hashes);
+  if (fileList) await replaceFile(fileList, JSON.stringify(hashes), { mode: REPORT_MODE });
+  return { astro, ...rest, files: Object.keys(hashes).length, fileList, sincePrevious: { added: added.sort(), changed: changed.sort(), removed: removed.sort() } };
 }

@@ -42,7 +42,9 @@ import {
   RELEASES_KEPT,
   releasesDir,
   removeStaleStaging,
+  REPORT_MODE,
   setAsideOldRelease,
+  stagingFileHashesPath,
   type SetAside,
 } from './publish/releases.ts';
 import { flushWhileBuilding, syncTree } from './publish/durable-files.ts';
@@ -108,14 +110,21 @@ const runPull = (changes: ContentChanges, signal?: AbortSignal) =>
 /**
  * Builds into `outDir` in a child process, linking unchanged files to the published release's, and makes the
  * release in `into` (an older release set aside, and its file list) when there is one (./finish/finish-step.ts).
+ * The new release's file list is written to `fileList`, which the publish renames to the release's own.
  * `heapMb` limits its heap (BUILD_HEAP_MB): the collector then keeps the cold build's memory near what it uses.
  */
-const runBuild = (outDir: string, previousRelease: string | null, into: SetAside | null, signal: AbortSignal | undefined, heapMb: number | null) =>
+const runBuild = (outDir: string, fileList: string, previousRelease: string | null, into: SetAside | null, signal: AbortSignal | undefined, heapMb: number | null) =>
   runStep<BuildReport>(
     'build',
     ['scripts/build.ts', '--skip-pull'],
     'BUILD_REPORT_FILE',
-    { OUT_DIR: outDir, PREVIOUS_RELEASE: previousRelease ?? '', BUILD_IN_RELEASE: into?.root ?? '', BUILD_IN_RELEASE_FILES: into?.files ?? '' },
+    {
+      OUT_DIR: outDir,
+      PREVIOUS_RELEASE: previousRelease ?? '',
+      BUILD_IN_RELEASE: into?.root ?? '',
+      BUILD_IN_RELEASE_FILES: into?.files ?? '',
+      BUILD_FILE_LIST: fileList,
+    },
     signal,
     heapMb,
   );
@@ -182,7 +191,7 @@ async function rebuildLocked(changes: ContentChanges, signal: AbortSignal | unde
   const buildMs = elapsed(t);
   // A page over its byte budget is reported, never a reason to hold back a release: it is an editor's long
   // text far more often than the code's doing (which the tests' budgets catch before it is deployed).
-  const overBudget = (await checkBudgets(release, Object.keys(built.hashes), budgetsSince(current, built))).failures;
+  const overBudget = (await checkBudgets(release, budgetsSince(current, built))).failures;
 
   // 3. Publish: rename the release's folder to its id, then swap `current` in one rename.
   t = performance.now();
@@ -268,20 +277,19 @@ async function buildInStaging(dir: string, currentId: string | null, signal: Abo
     // Again in staging: the older release it was being made in is half made (the next run removes it).
     if (retry) await rm(staging, { recursive: true, force: true });
     const inOlder = retry ? null : into;
-    return { built: await runBuild(staging, previous, inOlder, signal, heapMb), release: inOlder?.root ?? staging };
+    return { built: await runBuild(staging, stagingFileHashesPath(dir), previous, inOlder, signal, heapMb), release: inOlder?.root ?? staging };
   }).finally(() => Promise.all([stopFlushing(), pruning]));
 }
-
-/** Reports name internal addresses and errors: the service's user and group may read them, nobody else. */
-const REPORT_MODE = 0o640;
 
 /**
  * Makes the release's folder durable, renames it to `id` and serves it in place of `previousId`; returns what
  * changed against that release (the build compared them: `previousId` is the release it built against).
  */
 async function publish(dir: string, id: string, built: BuildReport, previousId: string | null, staging: string) {
-  await replaceFile(fileHashesPath(dir, id), JSON.stringify(built.hashes), { mode: REPORT_MODE });
-  await syncTree(staging, () => Object.keys(built.hashes).map((p) => join(staging, p)));
+  if (!built.fileList) throw new Error("the build did not say where it wrote the release's file list");
+  const list = fileHashesPath(dir, id);
+  await rename(built.fileList, list);
+  await syncTree(staging, async () => Object.keys(JSON.parse(await readFile(list, 'utf8')) as object).map((p) => join(staging, p)));
   await rename(staging, join(dir, id));
   const policyProblem = await publishRelease(dir, id, previousId);
   return { files: built.sincePrevious, policyProblem };

@@ -5,7 +5,8 @@
  *
  * Layout: rebuild.lock (held for a whole run), staging/ (being built; its name stays the same from run
  * to run because Astro's incremental cache is keyed on the output folder, and the lock makes it one run's),
- * staging-release/ with staging-release.files.json (an old release the new one is made in: setAsideOldRelease),
+ * staging-files.json (its file list, written by the build), staging-release/ with staging-release.files.json (an
+ * old release the new one is made in: setAsideOldRelease),
  * <id>/ (published releases), current -> <id>, previous -> <id>, policy-loaded.txt (the
  * Content-Security-Policy the web server was last given: a record, which nothing of root's reads), reports/.
  */
@@ -31,6 +32,12 @@ export function releasesDir(): string {
 }
 
 export const fileHashesPath = (dir: string, id: string) => join(dir, 'reports', `${id}.files.json`);
+
+/** The file list of the release being built (the build writes it, the publish renames it to `fileHashesPath`). */
+export const stagingFileHashesPath = (dir: string) => join(dir, 'staging-files.json');
+
+/** Reports name internal addresses and errors: the service's user and group may read them, nobody else. */
+export const REPORT_MODE = 0o640;
 
 /**
  * The file hashes of a published release (its folder), by site path: from its list, or (a release from before the

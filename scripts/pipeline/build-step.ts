@@ -26,8 +26,6 @@ import { astroCacheDir, renderSite, type RenderReport } from './render/render-st
  */
 export interface BuildReport extends Omit<FinishedBuild, 'hashes'> {
   astro: RenderReport;
-  /** How many files the site has, compressed siblings among them. */
-  files: number;
   /** Where the hash of every file was written, by site path (`fileList` of `buildStep`), or null. */
   fileList: string | null;
   /** The files (site paths) added, changed and removed since `previousRelease` (all added without one), sorted. */
@@ -89,5 +87,5 @@ export async function buildStep(previousRelease: string | null = null, into: { r
   const { hashes, ...rest } = finished;
   const { added, changed, removed } = diffByKey(previousHashes, hashes);
   if (fileList) await replaceFile(fileList, JSON.stringify(hashes), { mode: REPORT_MODE });
-  return { astro, ...rest, files: Object.keys(hashes).length, fileList, sincePrevious: { added: added.sort(), changed: changed.sort(), removed: removed.sort() } };
+  return { astro, ...rest, fileList, sincePrevious: { added: added.sort(), changed: changed.sort(), removed: removed.sort() } };
 }

@@ -10,7 +10,8 @@
  * files added, changed and removed: what a CDN upload or purge needs.
  *
  * Layout under RELEASES_DIR (default .releases): rebuild.lock (one run at a
- * time), staging/ (Astro's output, by the lock's holder only), staging-release/ and staging-release.files.json
+ * time), staging/ (Astro's output, by the lock's holder only) and staging-files.json (its file list, written by
+ * the build), staging-release/ and staging-release.files.json
  * (an old release set aside for the new one to be made in, and its file list), <id>/ (published releases), current ->
  * <id> (what the web server serves), previous -> <id>, reports/<id>.json,
  * reports/<id>.files.json (the hash of every file, so the next rebuild compares
@@ -24,6 +25,7 @@ import type { ContentChanges } from '../../src/content/changes.ts';
 import { changesArgs } from '../lib/changed-option.ts';
 import type { PicturePullStats } from './pull/pull-pictures.ts';
 import { replaceFile } from '../lib/replace-file.ts';
+import { readText } from '../../src/content/read-text.ts';
 import type { BuildReport } from './build-step.ts';
 import { deadLinksByLanguage, type EditorContentReport } from './pull/content-report.ts';
 import { runStep, withHeapFallback } from './child-step.ts';
@@ -289,7 +291,7 @@ async function publish(dir: string, id: string, built: BuildReport, previousId: 
   if (!built.fileList) throw new Error("the build did not say where it wrote the release's file list");
   const list = fileHashesPath(dir, id);
   await rename(built.fileList, list);
-  await syncTree(staging, async () => Object.keys(JSON.parse(await readFile(list, 'utf8')) as object).map((p) => join(staging, p)));
+  await syncTree(staging, async () => Object.keys(JSON.parse(await readText(list)) as object).map((p) => join(staging, p)));
   await rename(staging, join(dir, id));
   const policyProblem = await publishRelease(dir, id, previousId);
   return { files: built.sincePrevious, policyProblem };

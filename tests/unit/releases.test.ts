@@ -173,6 +173,8 @@ describe('the rebuild lock', () => {
       'build.4194000.json',
       'build.4194000.json.tmp-4194002-0-1',
       'staging-release.files.json',
+      'staging-files.json',
+      'staging-files.json.tmp-4194002-0-3',
       'pull.4194001.json',
       own,
       'last-report.json',

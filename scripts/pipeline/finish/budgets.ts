@@ -124,7 +124,8 @@ export interface SincePrevious {
  * information page the administration removed, is left out), and of every page's size. `since`: a page
  * whose files have not changed since the previous release has the size it had, so its verdict there stands
  * without a look at it, and only the pages changed are measured (a stat of every page took 0.36 s of each
- * rebuild at 10,000 news a language, and parsing the list of every file for it 0.26 s more);
+ * rebuild at 10,000 news a language, and being handed the list of every file 0.26 s more: its parse with the build's
+ * report, 176 ms, and its walk here, 88 ms);
  * without it (or under another budget) the folder is listed and every page measured.
  */
 export async function checkBudgets(rootDir: string, since?: SincePrevious): Promise<{ rows: BudgetRow[]; failures: string[] }> {

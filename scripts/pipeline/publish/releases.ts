@@ -58,7 +58,8 @@ export async function releaseFileHashes(release: string): Promise<Record<string,
 
 /**
  * What builds left in the releases folder: the staging folder (of a build that failed or a run that died;
- * a published build was renamed to its id) and step report files (./child-step.ts; under the lock, one
+ * a published build was renamed to its id), the other `staging-` files and folders (its file list, an old release
+ * set aside and its list) and step report files (./child-step.ts; under the lock, one
  * that is not this process's is an earlier run's). Safe only while holding the lock. The rebuild calls
  * it when it takes the lock and again before it releases it, so a build that filled the disk does not
  * keep it full until the next run. Never throws: what cannot be removed is said, and the run goes on.

@@ -21,13 +21,12 @@ import { astroCacheDir, renderSite, type RenderReport } from './render/render-st
 
 /**
  * What the build reports to the rebuild. The hash of every file (180,000 at 10,000 news a language) is not in it:
- * it goes to `fileList`, the file the rebuild publishes as the release's list, so that it is written once and
- * parsed by no one on its way (the report carried it to the rebuild, which parsed it and wrote it out again).
+ * it goes to `fileList` of `buildStep`, the file the rebuild chose and publishes as the release's list, so that it
+ * is written once and parsed by no one on its way (the report carried it to the rebuild, which parsed it and wrote
+ * it out again).
  */
 export interface BuildReport extends Omit<FinishedBuild, 'hashes'> {
   astro: RenderReport;
-  /** Where the hash of every file was written, by site path (`fileList` of `buildStep`), or null. */
-  fileList: string | null;
   /** The files (site paths) added, changed and removed since `previousRelease` (all added without one), sorted. */
   sincePrevious: { added: string[]; changed: string[]; removed: string[] };
 }
@@ -87,5 +86,5 @@ export async function buildStep(previousRelease: string | null = null, into: { r
   const { hashes, ...rest } = finished;
   const { added, changed, removed } = diffByKey(previousHashes, hashes);
   if (fileList) await replaceFile(fileList, JSON.stringify(hashes), { mode: REPORT_MODE });
-  return { astro, ...rest, fileList, sincePrevious: { added: added.sort(), changed: changed.sort(), removed: removed.sort() } };
+  return { astro, ...rest, sincePrevious: { added: added.sort(), changed: changed.sort(), removed: removed.sort() } };
 }

@@ -288,9 +288,9 @@ async function buildInStaging(dir: string, currentId: string | null, signal: Abo
  * changed against that release (the build compared them: `previousId` is the release it built against).
  */
 async function publish(dir: string, id: string, built: BuildReport, previousId: string | null, staging: string) {
-  if (!built.fileList) throw new Error("the build did not say where it wrote the release's file list");
   const list = fileHashesPath(dir, id);
-  await rename(built.fileList, list);
+  // Where runBuild told the build to write it; this run's start removed any an earlier run left (removeStaleStaging).
+  await rename(stagingFileHashesPath(dir), list);
   await syncTree(staging, async () => Object.keys(JSON.parse(await readText(list)) as object).map((p) => join(staging, p)));
   await rename(staging, join(dir, id));
   const policyProblem = await publishRelease(dir, id, previousId);

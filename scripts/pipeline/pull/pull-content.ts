@@ -137,12 +137,10 @@ function diffItems(previous: Snapshot | null, snapshot: Snapshot): PullSummary['
     const postsApart = oldDigests !== undefined && nowDigests !== undefined;
     if (postsApart) {
       const postKey = (id: string) => itemKey('post', code, id);
-      for (const id in nowDigests) {
-        const was = Object.hasOwn(oldDigests, id) ? oldDigests[id as unknown as number] : undefined;
-        if (was === undefined) diff.added.push(postKey(id));
-        else if (was !== nowDigests[id as unknown as number]) diff.changed.push(postKey(id));
-      }
-      for (const id in oldDigests) if (!Object.hasOwn(nowDigests, id)) removed.push(postKey(id));
+      const posts = diffByKey<string>(oldDigests, nowDigests);
+      diff.added.push(...posts.added.map(postKey));
+      diff.changed.push(...posts.changed.map(postKey));
+      removed.push(...posts.removed.map(postKey));
     }
     const others = diffByKey(itemsByKey(old, code, postsApart), itemsByKey(now, code, postsApart), sameItem);
     diff.added.push(...others.added);

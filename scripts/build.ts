@@ -4,8 +4,8 @@
  * (scripts/pipeline/build-step.ts). `node scripts/build.ts --skip-pull` builds from
  * the snapshot already pulled (the rebuild runs it that way, in a child process
  * it can stop, and reads the report it writes to BUILD_REPORT_FILE; a failure
- * writes `{error}` there, so the rebuild can say why). With BUILD_FILE_LIST it
- * also writes the new release's file list there, for the publish.
+ * writes `{error}` there, so the rebuild can say why). With BUILD_FILE_LIST and
+ * BUILD_CHANGES_FILE it also writes the new release's file list and changes record there, for the publish.
  */
 import { parseArgs } from 'node:util';
 import { readConfig } from '../src/config.ts';
@@ -28,8 +28,9 @@ try {
     const pulled = await pullStep(config, 'all');
     for (const line of contentReportLines({ deadLinks: [], unavailableDocuments: pulled.documents.unavailable, removed: pulled.removed })) console.warn(`warning: ${line}`);
   }
-  const into = process.env.BUILD_IN_RELEASE ? { root: process.env.BUILD_IN_RELEASE, files: process.env.BUILD_IN_RELEASE_FILES ?? '' } : null;
-  const report = await buildStep(process.env.PREVIOUS_RELEASE || null, into, process.env.BUILD_FILE_LIST || null);
+  const env = process.env;
+  const into = env.BUILD_IN_RELEASE ? { root: env.BUILD_IN_RELEASE, id: env.BUILD_IN_RELEASE_ID ?? '', files: env.BUILD_IN_RELEASE_FILES ?? '' } : null;
+  const report = await buildStep({ previousRelease: env.PREVIOUS_RELEASE || null, into, fileList: env.BUILD_FILE_LIST || null, changesFile: env.BUILD_CHANGES_FILE || null });
   if (reportFile) await replaceFile(reportFile, JSON.stringify(report));
 } catch (err) {
   const error = err instanceof Error ? err.message : String(err);

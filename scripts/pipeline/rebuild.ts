@@ -10,12 +10,13 @@
  * files added, changed and removed: what a CDN upload or purge needs.
  *
  * Layout under RELEASES_DIR (default .releases): rebuild.lock (one run at a
- * time), staging/ (Astro's output, by the lock's holder only) and staging-files.json (its file list, written by
- * the build), staging-release/ and staging-release.files.json
+ * time), staging/ (Astro's output, by the lock's holder only), staging-files.json and staging-changes.json (its file
+ * list and changes record, written by the build), staging-release/ and staging-release.files.json
  * (an old release set aside for the new one to be made in, and its file list), <id>/ (published releases), current ->
  * <id> (what the web server serves), previous -> <id>, reports/<id>.json,
  * reports/<id>.files.json (the hash of every file, so the next rebuild compares
- * against it without reading the previous release again), last-report.json.
+ * against it without reading the previous release again), reports/<id>.changes.json
+ * (./publish/release-changes.ts), last-report.json.
  * The lock, the swap, pruning and the policy live in ./releases.ts.
  */
 import { mkdir, readFile, rename, rm } from 'node:fs/promises';
@@ -49,6 +50,7 @@ import {
   stagingFileHashesPath,
   type SetAside,
 } from './publish/releases.ts';
+import { releaseChangesPath, stagingChangesPath } from './publish/release-changes.ts';
 import { flushWhileBuilding, syncTree } from './publish/durable-files.ts';
 import { acquireLock } from './publish/lock.ts';
 
@@ -85,6 +87,8 @@ export interface RebuildReport {
     compressed: { files: number; made: number; reused: number };
     /** Files the release was made with as an older release had them, untouched (0: made in a new folder). */
     keptFromOlderRelease: number;
+    /** How the older release's file list was known (BuildReport): null when the release was made in a new folder. */
+    olderReleaseList: BuildReport['olderReleaseList'];
   };
   publish: { ms: number };
   files: { added: string[]; changed: string[]; removed: string[] };
@@ -112,10 +116,11 @@ const runPull = (changes: ContentChanges, signal?: AbortSignal) =>
 /**
  * Builds into `outDir` in a child process, linking unchanged files to the published release's, and makes the
  * release in `into` (an older release set aside, and its file list) when there is one (./finish/finish-step.ts).
- * The new release's file list is written to `fileList`, which the publish renames to the release's own.
+ * The new release's file list and changes record are written beside the releases (stagingFileHashesPath,
+ * stagingChangesPath), which the publish renames to the release's own.
  * `heapMb` limits its heap (BUILD_HEAP_MB): the collector then keeps the cold build's memory near what it uses.
  */
-const runBuild = (outDir: string, fileList: string, previousRelease: string | null, into: SetAside | null, signal: AbortSignal | undefined, heapMb: number | null) =>
+const runBuild = (dir: string, outDir: string, previousRelease: string | null, into: SetAside | null, signal: AbortSignal | undefined, heapMb: number | null) =>
   runStep<BuildReport>(
     'build',
     ['scripts/build.ts', '--skip-pull'],
@@ -124,8 +129,10 @@ const runBuild = (outDir: string, fileList: string, previousRelease: string | nu
       OUT_DIR: outDir,
       PREVIOUS_RELEASE: previousRelease ?? '',
       BUILD_IN_RELEASE: into?.root ?? '',
+      BUILD_IN_RELEASE_ID: into?.id ?? '',
       BUILD_IN_RELEASE_FILES: into?.files ?? '',
-      BUILD_FILE_LIST: fileList,
+      BUILD_FILE_LIST: stagingFileHashesPath(dir),
+      BUILD_CHANGES_FILE: stagingChangesPath(dir),
     },
     signal,
     heapMb,
@@ -218,6 +225,7 @@ async function rebuildLocked(changes: ContentChanges, signal: AbortSignal | unde
       finishMs: built.ms,
       compressed: { files: built.compressed.files, made: built.compressed.made, reused: built.compressed.reused },
       keptFromOlderRelease: built.keptFromOlder,
+      olderReleaseList: built.olderReleaseList,
     },
     publish: { ms: publishMs },
     files,
@@ -279,7 +287,7 @@ async function buildInStaging(dir: string, currentId: string | null, signal: Abo
     // Again in staging: the older release it was being made in is half made (the next run removes it).
     if (retry) await rm(staging, { recursive: true, force: true });
     const inOlder = retry ? null : into;
-    return { built: await runBuild(staging, stagingFileHashesPath(dir), previous, inOlder, signal, heapMb), release: inOlder?.root ?? staging };
+    return { built: await runBuild(dir, staging, previous, inOlder, signal, heapMb), release: inOlder?.root ?? staging };
   }).finally(() => Promise.all([stopFlushing(), pruning]));
 }
 
@@ -291,6 +299,10 @@ async function publish(dir: string, id: string, built: BuildReport, previousId: 
   const list = fileHashesPath(dir, id);
   // Where runBuild told the build to write it; this run's start removed any an earlier run left (removeStaleStaging).
   await rename(stagingFileHashesPath(dir), list);
+  // Without its changes record (a build of an earlier version), the build after next reads the whole list it would spare.
+  await rename(stagingChangesPath(dir), releaseChangesPath(dir, id)).catch((error: unknown) => {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  });
   await syncTree(staging, async () => Object.keys(JSON.parse(await readText(list)) as object).map((p) => join(staging, p)));
   await rename(staging, join(dir, id));
   const policyProblem = await publishRelease(dir, id, previousId);
@@ -321,6 +333,7 @@ async function reportUnchanged(
       finishMs: 0,
       compressed: { files: 0, made: 0, reused: 0 },
       keptFromOlderRelease: 0,
+      olderReleaseList: null,
     },
     publish: { ms: 0 },
     files: { added: [], changed: [], removed: [] },

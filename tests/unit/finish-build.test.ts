@@ -17,6 +17,7 @@ import { sha256 } from '../../scripts/pipeline/finish/precompress.ts';
 import { KNOWN_INLINE_SCRIPTS, POLICY_FILES } from '../../scripts/pipeline/finish/csp.ts';
 import { listFiles } from '../../scripts/lib/files.ts';
 import { FRAGMENT_END, FRAGMENT_START, fragmentMarker } from '../../src/lib/fragments.ts';
+import { releaseList } from '../../scripts/pipeline/publish/release-changes.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'finish-build-'));
 afterAll(() => rm(work, { recursive: true, force: true }));
@@ -294,7 +295,7 @@ describe('a release made in an older one', () => {
     const built = await finishBuild(site(after), bases, {
       compressCache,
       previousRelease: { root: served, hashes: servedHashes },
-      into: { root: older, hashes: olderHashes },
+      into: { root: older, hashes: releaseList(olderHashes) },
     });
     const fresh = site(after);
     const expected = await finishBuild(fresh, bases, { compressCache });
@@ -333,7 +334,7 @@ describe('a release made in an older one', () => {
     const { '/news/2/index.html.br': _lost, ...olderHashes } = older.hashes;
     const kept = statSync(join(older.root, 'news/1/index.html.br'));
 
-    const made = await build({ previousRelease: served, into: { root: older.root, hashes: olderHashes } });
+    const made = await build({ previousRelease: served, into: { root: older.root, hashes: releaseList(olderHashes) } });
     const fresh = site(written);
     expect(made.hashes).toEqual((await finishBuild(fresh, bases, { compressCache, reused: reusedFrom(astroCache, Object.keys(cached)) })).hashes);
     expect(tree(older.root)).toEqual(tree(fresh));
@@ -370,7 +371,7 @@ describe('a release made in an older one', () => {
       ['/_astro/pictures/a.webp', a],
       ['/_astro/pictures/b.webp', redrawn],
     ]);
-    const built = await finishBuild(site(pages), bases, { compressCache, stored, into: { root: older, hashes: first.hashes } });
+    const built = await finishBuild(site(pages), bases, { compressCache, stored, into: { root: older, hashes: releaseList(first.hashes) } });
     const fresh = site(pages);
     expect(built.hashes).toEqual((await finishBuild(fresh, bases, { compressCache, stored })).hashes);
     expect(tree(older)).toEqual(tree(fresh));

@@ -252,6 +252,8 @@ describe('rebuild', () => {
     expect(added.build.rendered).toBeLessThan(added.build.pages * 0.3);
     // Made in the oldest release that was no longer kept: most of its files stayed as they were.
     expect(added.build.keptFromOlderRelease).toBeGreaterThan(added.build.pages);
+    // Whose file list followed from the served release's and the changes records of the publishes since.
+    expect(added.build.olderReleaseList).toBe('derived');
     // Numbered from the oldest post, the numbered pages keep their posts and their bytes.
     for (const prefix of LANG_PREFIXES) {
       expect(added.files.changed).toContain(`${prefix}/news/index.html`);
@@ -495,7 +497,7 @@ describe('rebuild', () => {
     expect(await readlink(join(RELEASES, 'current'))).toBe(current);
   }, 60_000);
 
-  it('after many publishes keeps three releases, the served and the previous one among them, each with its file list', async () => {
+  it('after many publishes keeps three releases, the served and the previous one among them, each with its file list and changes record', async () => {
     const releases = RELEASES;
     const kept = (await readdir(releases)).filter((n) => /^\d{8}T\d{6}Z$/.test(n));
     expect(kept).toHaveLength(3);
@@ -503,5 +505,7 @@ describe('rebuild', () => {
     expect(kept).toContain(await readlink(join(releases, 'previous')));
     const lists = (await readdir(join(releases, 'reports'))).filter((n) => n.endsWith('.files.json'));
     expect(lists.sort()).toEqual(kept.map((id) => `${id}.files.json`).sort());
+    const records = (await readdir(join(releases, 'reports'))).filter((n) => n.endsWith('.changes.json'));
+    expect(records.sort()).toEqual(kept.map((id) => `${id}.changes.json`).sort());
   });
 });

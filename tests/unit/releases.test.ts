@@ -201,6 +201,7 @@ describe('an old release set aside for the next one to be made in', () => {
       mkdirSync(join(dir, id));
       writeFileSync(join(dir, id, 'index.html'), id);
       if (!unlisted.includes(id)) writeFileSync(join(dir, 'reports', `${id}.files.json`), JSON.stringify({ '/index.html': id }));
+      writeFileSync(join(dir, 'reports', `${id}.changes.json`), JSON.stringify({ since: null, before: {} }));
     }
     return dir;
   }
@@ -209,11 +210,14 @@ describe('an old release set aside for the next one to be made in', () => {
   it('is the newest release pruning would remove, with its file list, never the served one or the one kept to roll back to', async () => {
     const dir = releasesFolder([r1, r2, r3, r4]);
     const aside = await setAsideOldRelease(dir, [r4, r3], 2);
-    expect(aside).toEqual({ root: join(dir, 'staging-release'), files: join(dir, 'staging-release.files.json') });
+    expect(aside).toEqual({ root: join(dir, 'staging-release'), id: r2, files: join(dir, 'staging-release.files.json') });
     expect(readFileSync(join(aside!.root, 'index.html'), 'utf8')).toBe(r2);
     expect(JSON.parse(readFileSync(aside!.files, 'utf8'))).toEqual({ '/index.html': r2 });
     expect(readdirSync(dir).filter((n) => /^\d/.test(n))).toEqual([r1, r3, r4]);
     expect(existsSync(join(dir, 'reports', `${r2}.files.json`))).toBe(false);
+    // What it changed of its predecessor describes a release that is gone: r3's record leads to r2's id, not to its record.
+    expect(existsSync(join(dir, 'reports', `${r2}.changes.json`))).toBe(false);
+    expect(existsSync(join(dir, 'reports', `${r3}.changes.json`))).toBe(true);
   });
 
   it('after a rollback the served release is older than another: still never taken', async () => {

@@ -43,6 +43,7 @@ import { COMPRESSIBLE, createCompressor, sha256, type Compressor, type FromPrevi
 import { progress } from '../../lib/progress.ts';
 import { SERVICE_WORKER_FILE, writeServiceWorker } from '../../../src/features/offline/build-service-worker.ts';
 import type { ReusedPages } from '../astro/restore-output.ts';
+import type { ReleaseList } from '../publish/release-changes.ts';
 
 export interface FinishedBuild {
   /**
@@ -137,7 +138,7 @@ export interface FinishOptions {
    * removed and placed anew (never written through: its inode may be shared with the releases still kept),
    * and the files the new release lacks are removed. `root` stays what Astro wrote.
    */
-  into?: { root: string; hashes: Readonly<Record<string, string>> } | null;
+  into?: { root: string; hashes: ReleaseList } | null;
 }
 
 /** The shared fragments of a build, by name: their text and bytes, and their hashes (a page's spliced hash holds while those do). */
@@ -229,7 +230,7 @@ interface PassContext {
   /** Where the bytes of a file of the release are, by its site path: Astro's cache, a store, Astro's folder, or the file itself. */
   sourceAt: (path: string) => string;
   /** The file list of the older release this one is made in (FinishOptions.into), or null. */
-  into: Readonly<Record<string, string>> | null;
+  into: ReleaseList | null;
 }
 
 /**
@@ -293,11 +294,12 @@ class FinishPass {
   private alreadyThere(file: string, path: string, fileHash: string): boolean {
     const into = this.c.into;
     if (!into) return false;
-    if (into[path] === fileHash) {
+    const had = into.hashOf(path);
+    if (had === fileHash) {
       this.keptFromOlder++;
       return true;
     }
-    if (into[path] === undefined) makeFolder(dirname(file));
+    if (had === undefined) makeFolder(dirname(file));
     rmSync(file, { force: true });
     return false;
   }
@@ -461,7 +463,7 @@ export async function finishBuild(
       show.tick();
     }
     // Its precache list is read from the release, which must by then hold no file the older one left.
-    notPlaced = into ? Object.keys(into.hashes).filter((path) => !(path in pass.hashes)) : [];
+    notPlaced = into ? into.hashes.paths().filter((path) => !(path in pass.hashes)) : [];
     removeFilesGone(
       root,
       notPlaced.filter((path) => !path.startsWith(SERVICE_WORKER_FILE)),

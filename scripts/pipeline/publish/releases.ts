@@ -5,7 +5,7 @@
  *
  * Layout: rebuild.lock (held for a whole run), staging/ (being built; its name stays the same from run
  * to run because Astro's incremental cache is keyed on the output folder, and the lock makes it one run's),
- * staging-files.json (its file list, written by the build), staging-release/ with staging-release.files.json (an
+ * staging-files.json and staging-changes.json (its file list and changes record, written by the build: ./release-changes.ts), staging-release/ with staging-release.files.json (an
  * old release the new one is made in: setAsideOldRelease),
  * <id>/ (published releases), current -> <id>, previous -> <id>, policy-loaded.txt (the
  * Content-Security-Policy the web server was last given: a record, which nothing of root's reads), reports/.
@@ -21,6 +21,7 @@ import { STEP_REPORT } from '../child-step.ts';
 import { CSP_FILE } from '../finish/csp.ts';
 import { sha256 } from '../finish/precompress.ts';
 import { fsyncPath } from './durable-files.ts';
+import { releaseChangesPath } from './release-changes.ts';
 import { LOADED_POLICY_FILE, loadPolicy, readLoadedPolicy, releasePolicy, unionPolicy } from './policy.ts';
 
 export const RELEASES_KEPT = 3;
@@ -114,6 +115,7 @@ export async function pruneReleases(dir: string, keep: (string | null)[], kept =
   for (const old of await releasesToPrune(dir, keep, kept)) {
     await removeIdly(join(dir, old));
     await rm(fileHashesPath(dir, old), { force: true });
+    await rm(releaseChangesPath(dir, old), { force: true });
   }
 }
 
@@ -127,9 +129,10 @@ async function releasesToPrune(dir: string, keep: (string | null)[], kept: numbe
   return releases.slice(kept).filter((old) => !keep.includes(old));
 }
 
-/** An old release set aside for the next one to be made in: its folder and its file list. */
+/** An old release set aside for the next one to be made in: its folder, its id and its file list. */
 export interface SetAside {
   root: string;
+  id: string;
   files: string;
 }
 
@@ -142,7 +145,7 @@ export interface SetAside {
 export async function setAsideOldRelease(dir: string, keep: (string | null)[], kept = RELEASES_KEPT): Promise<SetAside | null> {
   const [newest] = await releasesToPrune(dir, keep, kept);
   if (!newest) return null;
-  const aside = { root: join(dir, 'staging-release'), files: join(dir, 'staging-release.files.json') };
+  const aside = { root: join(dir, 'staging-release'), id: newest, files: join(dir, 'staging-release.files.json') };
   // What an earlier run could not remove stays in the way: this release is made anew, and the old one pruned as usual.
   if (existsSync(aside.root) || existsSync(aside.files)) return null;
   const list = fileHashesPath(dir, newest);
@@ -158,6 +161,8 @@ export async function setAsideOldRelease(dir: string, keep: (string | null)[], k
     await rename(aside.files, list).catch(() => undefined);
     return null;
   }
+  // The release becomes the new one, under a new id: what it changed of its own predecessor is no one's now.
+  await rm(releaseChangesPath(dir, newest), { force: true });
   return aside;
 }
 

@@ -10,6 +10,7 @@ import { sitemap } from './src/lib/sitemap.ts';
 import { topicRedirectPaths } from './src/lib/topic-pages.ts';
 import { devPictures } from './scripts/pipeline/downloads/dev-server.ts';
 import { pagesReusedWithoutAstro } from './scripts/pipeline/astro/changed-pages.ts';
+import { keepSitemap } from './scripts/pipeline/render/sitemap-store.ts';
 import { district } from './src/district/district.ts';
 import { devDistrictPictures } from './src/district/dev-server.ts';
 import { DISTRICT_KEY } from './src/district/key.ts';
@@ -42,6 +43,7 @@ export default defineConfig({
       defaultLocale: LANGUAGES[0].code,
       locales: Object.fromEntries(LANGUAGES.map((l) => [l.prefix || l.code, l.tag])),
       reusedWithoutAstro: pagesReusedWithoutAstro,
+      keptElsewhere: keepSitemap,
       filter: (page) => {
         // Each address is the site's followed by its path (a URL parsed for each of 44,700 pages took 0.3 s).
         const path = (page.startsWith(siteOrigin) ? page.slice(siteOrigin.length) : new URL(page).pathname).replace(/\/$/, '') || '/';

@@ -50,13 +50,13 @@ function olderReleaseList(
   return derived ? { list: derived, how: 'derived' } : { list: releaseList(JSON.parse(readFileSync(into.files, 'utf8')) as Record<string, string>), how: 'read' };
 }
 
-/** The pages, with the district's pictures placed beside them, and the drawn pictures and documents the last pass places. */
+/** The pages, with the district's pictures placed beside them, and the drawn pictures, documents and sitemap the last pass places. */
 async function renderAndPlace(outDir: string, pictureDir: string, documentDir: string) {
-  const { report: astro, reused } = await renderSite();
+  const { report: astro, reused, sitemap } = await renderSite();
   const pictures = storedPictures(pictureMap(), pictureDir);
   const documents = storedDocuments(documentMap(), documentDir);
   placeDistrictPictures(outDir);
-  return { astro, reused, pictures, documents };
+  return { astro, reused, pictures, documents, sitemap };
 }
 
 /** Where the build stands among the releases (all null for a build that is not published: `npm run build`). */
@@ -76,7 +76,7 @@ export async function buildStep({ previousRelease = null, into = null, fileList 
   // Made beside the render, from the snapshot alone; a failure is reported after the render, as the build's.
   const indexStore = join(astroCacheDir(), 'search-index');
   const searchIndex = startSearchIndex(indexStore, join(astroCacheDir(), 'search-index.kept'));
-  const { astro, reused, pictures, documents } = await renderAndPlace(outDir, pictureDir, documentDir).catch(async (error: unknown) => {
+  const { astro, reused, pictures, documents, sitemap } = await renderAndPlace(outDir, pictureDir, documentDir).catch(async (error: unknown) => {
     await searchIndex.stop();
     throw error;
   });
@@ -89,7 +89,7 @@ export async function buildStep({ previousRelease = null, into = null, fileList 
   const finished = await finishBuild(outDir, readConfig(), {
     memoFile: join(astroCacheDir(), 'finish-pass.db'),
     previousRelease: previousRelease ? { root: previousRelease, hashes: previousHashes } : null,
-    stored: new Map([...pictures, ...documents, ...index.files]),
+    stored: new Map([...pictures, ...documents, ...index.files, ...sitemap]),
     reused,
     into: older && { root: older.root, hashes: older.list },
   });

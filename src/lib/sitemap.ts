@@ -29,6 +29,8 @@ export interface SitemapOptions {
   reusedWithoutAstro?: () => readonly string[];
   /** Addresses a file at most (the protocol allows 50,000): a part's files hold this many but its last. */
   entryLimit?: number;
+  /** Keeps the files (text by name) where the build places them from, and says whether it did; else they are written into Astro's folder. */
+  keptElsewhere?: (files: ReadonlyMap<string, string>) => boolean;
 }
 
 /** An address, its language's hreflang, and the page it is in every language (its path without the prefix). */
@@ -148,8 +150,10 @@ export function sitemap(options: SitemapOptions): AstroIntegration {
         const names = [...pages.map((p) => p.pathname), ...(options.reusedWithoutAstro?.() ?? [])];
         const addresses = names.map((name) => pageAddress(options.site, name)).filter((url) => options.filter(url));
         if (!addresses.length) throw new Error('the sitemap would list no page: every page built was left out by its filter');
+        const files = sitemapFiles(addresses, options);
+        if (options.keptElsewhere?.(files)) return;
         const outDir = fileURLToPath(dir);
-        for (const [name, body] of sitemapFiles(addresses, options)) writeFileSync(`${outDir}/${name}`, body);
+        for (const [name, body] of files) writeFileSync(`${outDir}/${name}`, body);
       },
     },
   };

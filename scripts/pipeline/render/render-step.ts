@@ -3,7 +3,7 @@
  * progress line (../astro/page-log.ts); warnings and errors pass through. Its cache (ASTRO_CACHE_DIR) makes
  * a rebuild render only the pages whose key or code changed.
  */
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { build } from 'astro';
 import { readMachineSettings } from '../../../src/config.ts';
 import { astroOutDir } from '../astro/out-dir.ts';
@@ -12,6 +12,8 @@ import { changedPagesOnly } from '../astro/changed-pages.ts';
 import { deferRestore, type ReusedPages } from '../astro/restore-output.ts';
 import { siteCodeDigest, siteCodeStamps } from '../inputs.ts';
 import { progress } from '../../lib/progress.ts';
+import type { StoredFiles } from '../finish/finish-step.ts';
+import { keepSitemapIn, keptSitemap } from './sitemap-store.ts';
 
 // A public-sector build sends nothing home.
 process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
@@ -30,8 +32,11 @@ export interface RenderReport {
 /** Astro's cache, which the rebuild keeps between builds; the last pass keeps its memo there too. */
 export const astroCacheDir = () => resolve(readMachineSettings().astroCacheDir);
 
-/** Renders the site; `reused`: the pages Astro reused from its cache, which the last pass places (../astro/restore-output.ts). */
-export async function renderSite(): Promise<{ report: RenderReport; reused: ReusedPages }> {
+/**
+ * Renders the site; `reused`: the pages Astro reused from its cache, which the last pass places (../astro/restore-output.ts),
+ * as it places the sitemap's files (./sitemap-store.ts).
+ */
+export async function renderSite(): Promise<{ report: RenderReport; reused: ReusedPages; sitemap: StoredFiles }> {
   const started = performance.now();
   const write = (text: string) => process.stdout.write(text);
   const pages = progress('pages', undefined, write);
@@ -40,6 +45,7 @@ export async function renderSite(): Promise<{ report: RenderReport; reused: Reus
     () => pages.tick(),
     (text, level) => (level === 'error' ? process.stderr.write(text) : write(text)),
   );
+  keepSitemapIn(join(astroCacheDir(), 'sitemap'));
   const reused = await deferRestore();
   if (!reused) write('Astro copies the pages it reuses (its cache is not where scripts/pipeline/astro/restore-output.ts expects it): the build is correct but slower.\n');
   // Made while Astro bundles, so taken as the code stood before Astro read it and checked unchanged after it has;
@@ -77,5 +83,6 @@ export async function renderSite(): Promise<{ report: RenderReport; reused: Reus
       handedToAstro: handed,
     },
     reused: reused ?? new Map(),
+    sitemap: keptSitemap(),
   };
 }

@@ -142,15 +142,22 @@ export interface SnapshotText {
   postId?: number;
 }
 
-/** Every editor's text of a snapshot, in every language. */
-export function* snapshotTexts(snapshot: Snapshot): Generator<SnapshotText> {
+/** Every editor's text of a snapshot, in every language; of the items `wanted` lets through (by key), when given. */
+export function* snapshotTexts(snapshot: Snapshot, wanted: (item: string) => boolean = () => true): Generator<SnapshotText> {
   for (const [code, c] of Object.entries(snapshot.languages) as [LangCode, LanguageContent][]) {
     // A post's body is read only by those that ask for it: most take a post's files as the pull kept them (text-files.ts).
-    for (const p of Object.values(c.posts)) yield { item: itemKey('post', code, p.id), language: code, html: () => p.html, postId: p.id };
-    for (const p of Object.values(c.pages)) yield { item: itemKey('page', code, p.id), language: code, html: () => p.html };
+    for (const p of Object.values(c.posts)) {
+      const item = itemKey('post', code, p.id);
+      if (wanted(item)) yield { item, language: code, html: () => p.html, postId: p.id };
+    }
+    for (const p of Object.values(c.pages)) {
+      const item = itemKey('page', code, p.id);
+      if (wanted(item)) yield { item, language: code, html: () => p.html };
+    }
     for (const [cat, people] of Object.entries(c.employees)) {
       for (const e of people) {
         const item = itemKey('employee', code, `${cat}/${e.id}`);
+        if (!wanted(item)) continue;
         yield { item, language: code, html: () => e.biographyHtml };
         yield { item, language: code, html: () => e.dutiesHtml };
       }

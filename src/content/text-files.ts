@@ -40,15 +40,16 @@ export const postPictures = (post: Post, files: TextFiles, mediaBase: string): s
   typeof post.imageUrl === 'string' && post.imageUrl ? [pictureUrl(post.imageUrl, mediaBase), ...files.textPictures] : files.textPictures;
 
 /**
- * The files of every editor's text of a snapshot, text by text: a post's as the pull kept them (`kept`), when it
- * found them against this media base; any other text's found now.
+ * The files of every editor's text of a snapshot (of the items `wanted` lets through, when given), text by text: a
+ * post's as the pull kept them (`kept`), when it found them against this media base; any other text's found now.
  */
 export function* snapshotTextFiles(
   snapshot: Snapshot,
   mediaBase: string,
+  wanted?: (item: string) => boolean,
 ): Generator<{ item: string; language: keyof Snapshot['languages']; html: () => string; files: TextFiles; kept: boolean }> {
   const keptHere = snapshot.postFilesFoundWith?.mediaBase === mediaBase;
-  for (const { item, language, html, postId } of snapshotTexts(snapshot)) {
+  for (const { item, language, html, postId } of snapshotTexts(snapshot, wanted)) {
     const files = keptHere && postId !== undefined ? filesOfPost(snapshot.languages[language], postId) : undefined;
     yield { item, language, html, files: files ?? findTextFiles(html(), mediaBase), kept: files !== undefined };
   }

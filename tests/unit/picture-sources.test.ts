@@ -1,6 +1,6 @@
 /** Which pictures a snapshot shows are the site's to draw: those on the media server's origin, and no other. */
 import { describe, expect, it } from 'vitest';
-import { pictureSources } from '../../scripts/pipeline/pull/picture-sources.ts';
+import { shownPictures, sourceOf } from '../../scripts/pipeline/pull/picture-sources.ts';
 import type { Snapshot } from '../../src/content/snapshot.ts';
 
 const MEDIA = 'https://media.example.uz/';
@@ -14,7 +14,7 @@ function showing(images: string[], text = ''): Snapshot {
 
 describe("the pictures that are the site's", () => {
   it('are those on the media origin, however the address is written, and not those of a host that only begins alike, however often shown', () => {
-    const sources = pictureSources(
+    const shown = shownPictures(
       showing(
         [
           '/media/post/1.jpg',
@@ -34,6 +34,7 @@ describe("the pictures that are the site's", () => {
       ),
       MEDIA,
     );
+    const sources = new Map([...shown].map(([url, shownBy]) => [url, sourceOf(shownBy)]));
     expect([...sources.keys()].sort()).toEqual([
       'HTTPS://MEDIA.EXAMPLE.UZ/media/post/3.jpg',
       'https://media.example.uz/media/post/1.jpg',

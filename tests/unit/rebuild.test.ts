@@ -240,6 +240,8 @@ describe('rebuild', () => {
       `INSERT INTO posts SELECT ${id}, lang, type, (SELECT max(date) FROM posts WHERE type = 1), 0, image, 'Eng yangi xabar ' || lang, brief, html FROM posts WHERE id = ${model}`,
     );
     const added = await rebuild([{ type: 'post', id }]);
+    // The pull looked at the new post's pictures, not at every picture the site shows.
+    expect(added.pull.pictures.lookedAt).toBeLessThan(added.pull.pictures.pictures / 10);
     for (const prefix of LANG_PREFIXES) expect(added.files.added).toContain(`${prefix}/news/${id}/index.html`);
     expect(html(added, 'news/index.html')).toContain('Eng yangi xabar 1');
     // Beside a post of the list's first page the side list has it at once; an older post's page keeps its bytes

@@ -43,6 +43,8 @@ export interface FetchStats {
 export interface FetchOptions {
   dir: string;
   urls: readonly string[];
+  /** `urls` are every picture the site shows (else only some: those of changed items), so a full run forgets the others. */
+  every?: boolean;
   /** Whether a kept picture must be asked for again. */
   revalidate: (url: string) => boolean;
   concurrency?: number;
@@ -77,11 +79,11 @@ async function dimensions(bytes: Buffer): Promise<{ width: number; height: numbe
 
 /**
  * Brings the store up to date for `urls`; returns what it holds of each that it could get, and the counts.
- * The index keeps only the URLs of this call when `revalidate` covers them all (a full run); otherwise it
- * keeps the others too, for items this run did not look at.
+ * The index keeps only the URLs of this call when they are `every` picture and `revalidate` covers them all (a
+ * full run); otherwise it keeps the others too, for items this run did not look at.
  */
 export async function fetchPictures(options: FetchOptions): Promise<{ pictures: Map<string, StoredPicture>; stats: FetchStats }> {
-  const { dir, urls, revalidate, concurrency = 6, timeoutMs = 30_000, maxBytes = 20 * 1024 * 1024, log = console.log } = options;
+  const { dir, urls, every = true, revalidate, concurrency = 6, timeoutMs = 30_000, maxBytes = 20 * 1024 * 1024, log = console.log } = options;
   mkdirSync(join(dir, 'originals'), { recursive: true });
   const index = readIndex(dir);
   const stats: FetchStats = { requests: 0, downloaded: 0, unchanged: 0, replaced: 0, failed: 0 };
@@ -132,7 +134,7 @@ export async function fetchPictures(options: FetchOptions): Promise<{ pictures: 
   }
   await mapLimit(toAsk, concurrency, one);
 
-  const full = urls.every((u) => revalidate(u));
+  const full = every && urls.every((u) => revalidate(u));
   const kept = full ? {} : { ...index };
   for (const [url, p] of pictures) kept[url] = p;
   for (const url of dropped) delete kept[url];

@@ -20,6 +20,15 @@ export interface ContentChange {
 export type SnapshotItemKind = ContentType | 'video' | 'lists';
 export const itemKey = (kind: SnapshotItemKind, langCode: string, id?: string | number) => (id === undefined ? `${kind}@${langCode}` : `${kind}:${id}@${langCode}`);
 
+/** An item key's parts (`itemKey`'s arguments, the id as written); undefined for a key `itemKey` does not make. */
+export function parseItemKey(key: string): { kind: string; langCode: string; id?: string } | undefined {
+  const at = key.lastIndexOf('@');
+  if (at < 1) return undefined;
+  const [head, langCode] = [key.slice(0, at), key.slice(at + 1)];
+  const colon = head.indexOf(':');
+  return colon < 0 ? { kind: head, langCode } : { kind: head.slice(0, colon), langCode, id: head.slice(colon + 1) };
+}
+
 /** What a pull or rebuild is asked to refresh: a list of changes, or `'all'`. */
 export type ContentChanges = ContentChange[] | 'all';
 

@@ -1,7 +1,7 @@
 /** The shape of the build-time content snapshot that pages read (one per language). */
 import type { ContentPage, Employee, EmployeeCategory, NavGroup, PhotoGroup, Post, PostSummary, PostTypeName, Survey, Video } from '../api/types.ts';
 import type { LangCode, LangNumber } from '../i18n/languages.ts';
-import { itemKey } from './changes.ts';
+import { itemKey, parseItemKey } from './changes.ts';
 import { attachBodies, readPosts, type BodyFiles, type GroupBytes } from './post-bodies.ts';
 import type { TextFiles } from './text-files.ts';
 
@@ -142,25 +142,60 @@ export interface SnapshotText {
   postId?: number;
 }
 
-/** Every editor's text of a snapshot, in every language; of the items `wanted` lets through (by key), when given. */
-export function* snapshotTexts(snapshot: Snapshot, wanted: (item: string) => boolean = () => true): Generator<SnapshotText> {
+/** Every editor's text of a snapshot, in every language. */
+export function* snapshotTexts(snapshot: Snapshot): Generator<SnapshotText> {
   for (const [code, c] of Object.entries(snapshot.languages) as [LangCode, LanguageContent][]) {
     // A post's body is read only by those that ask for it: most take a post's files as the pull kept them (text-files.ts).
-    for (const p of Object.values(c.posts)) {
-      const item = itemKey('post', code, p.id);
-      if (wanted(item)) yield { item, language: code, html: () => p.html, postId: p.id };
-    }
-    for (const p of Object.values(c.pages)) {
-      const item = itemKey('page', code, p.id);
-      if (wanted(item)) yield { item, language: code, html: () => p.html };
-    }
-    for (const [cat, people] of Object.entries(c.employees)) {
-      for (const e of people) {
-        const item = itemKey('employee', code, `${cat}/${e.id}`);
-        if (!wanted(item)) continue;
-        yield { item, language: code, html: () => e.biographyHtml };
-        yield { item, language: code, html: () => e.dutiesHtml };
-      }
-    }
+    for (const p of Object.values(c.posts)) yield postText(code, p);
+    for (const p of Object.values(c.pages)) yield pageText(code, p);
+    for (const [cat, people] of Object.entries(c.employees)) for (const e of people) yield* employeeTexts(code, cat, e);
+  }
+}
+
+const postText = (code: LangCode, p: Post): SnapshotText => ({ item: itemKey('post', code, p.id), language: code, html: () => p.html, postId: p.id });
+const pageText = (code: LangCode, p: ContentPage): SnapshotText => ({ item: itemKey('page', code, p.id), language: code, html: () => p.html });
+function* employeeTexts(code: LangCode, cat: string, e: Employee): Generator<SnapshotText> {
+  const item = itemKey('employee', code, `${cat}/${e.id}`);
+  yield { item, language: code, html: () => e.biographyHtml };
+  yield { item, language: code, html: () => e.dutiesHtml };
+}
+
+/** An item of a snapshot by its key (`post:12@ru`, `employee:leaders/3@en`, `gallery:5@uz-latn`), when it has one. */
+export function snapshotItem(
+  snapshot: Snapshot,
+  key: string,
+):
+  | { kind: 'post'; code: LangCode; post: Post }
+  | { kind: 'page'; code: LangCode; page: ContentPage }
+  | { kind: 'employee'; code: LangCode; category: string; employee: Employee }
+  | { kind: 'gallery'; code: LangCode; group: PhotoGroup }
+  | undefined {
+  const parsed = parseItemKey(key);
+  const c = parsed && Object.hasOwn(snapshot.languages, parsed.langCode) ? snapshot.languages[parsed.langCode as LangCode] : undefined;
+  if (!parsed || !c || parsed.id === undefined) return undefined;
+  const code = parsed.langCode as LangCode;
+  const { kind, id } = parsed;
+  if (kind === 'post') return Object.hasOwn(c.posts, id) ? { kind, code, post: c.posts[Number(id)]! } : undefined;
+  if (kind === 'page') return Object.hasOwn(c.pages, id) ? { kind, code, page: c.pages[Number(id)]! } : undefined;
+  if (kind === 'gallery') {
+    const group = c.photoGroups.find((g) => String(g.id) === id);
+    return group && { kind, code, group };
+  }
+  if (kind === 'employee') {
+    const slash = id.lastIndexOf('/');
+    const category = id.slice(0, slash);
+    const employee = Object.hasOwn(c.employees, category) ? (c.employees as Record<string, Employee[]>)[category]!.find((e) => String(e.id) === id.slice(slash + 1)) : undefined;
+    return employee && { kind, code, category, employee };
+  }
+  return undefined;
+}
+
+/** The editor's texts of the items named (keys as `snapshotItem` takes them). */
+export function* itemTexts(snapshot: Snapshot, keys: Iterable<string>): Generator<SnapshotText> {
+  for (const key of keys) {
+    const item = snapshotItem(snapshot, key);
+    if (item?.kind === 'post') yield postText(item.code, item.post);
+    else if (item?.kind === 'page') yield pageText(item.code, item.page);
+    else if (item?.kind === 'employee') yield* employeeTexts(item.code, item.category, item.employee);
   }
 }

@@ -8,7 +8,7 @@
 import type { Post } from '../api/types.ts';
 import { documentLinkUrls } from './documents/links.ts';
 import { pictureUrl, textPictureUrls } from './pictures/map.ts';
-import { snapshotTexts, type LanguageContent, type Snapshot } from './snapshot.ts';
+import { snapshotTexts, type LanguageContent, type Snapshot, type SnapshotText } from './snapshot.ts';
 
 /** Absolute URLs, as the media base and the sanitiser make them. */
 export interface TextFiles {
@@ -40,16 +40,16 @@ export const postPictures = (post: Post, files: TextFiles, mediaBase: string): s
   typeof post.imageUrl === 'string' && post.imageUrl ? [pictureUrl(post.imageUrl, mediaBase), ...files.textPictures] : files.textPictures;
 
 /**
- * The files of every editor's text of a snapshot (of the items `wanted` lets through, when given), text by text: a
- * post's as the pull kept them (`kept`), when it found them against this media base; any other text's found now.
+ * The files of every editor's text of a snapshot (or of `texts`, some of them), text by text: a post's as the pull
+ * kept them (`kept`), when it found them against this media base; any other text's found now.
  */
 export function* snapshotTextFiles(
   snapshot: Snapshot,
   mediaBase: string,
-  wanted?: (item: string) => boolean,
+  texts: Iterable<SnapshotText> = snapshotTexts(snapshot),
 ): Generator<{ item: string; language: keyof Snapshot['languages']; html: () => string; files: TextFiles; kept: boolean }> {
   const keptHere = snapshot.postFilesFoundWith?.mediaBase === mediaBase;
-  for (const { item, language, html, postId } of snapshotTexts(snapshot, wanted)) {
+  for (const { item, language, html, postId } of texts) {
     const files = keptHere && postId !== undefined ? filesOfPost(snapshot.languages[language], postId) : undefined;
     yield { item, language, html, files: files ?? findTextFiles(html(), mediaBase), kept: files !== undefined };
   }

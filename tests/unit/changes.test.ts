@@ -1,6 +1,6 @@
 /** src/content/changes.ts: what changed, as the webhook, `rebuild --changed` and the pull speak of it. */
 import { describe, expect, it } from 'vitest';
-import { contentChange, describeChanges, itemKey, mergeChanges } from '../../src/content/changes.ts';
+import { contentChange, describeChanges, itemKey, mergeChanges, parseItemKey } from '../../src/content/changes.ts';
 
 describe('content changes', () => {
   it('takes a known type, with or without a non-negative id', () => {
@@ -24,5 +24,9 @@ describe('content changes', () => {
     expect(itemKey('post', 'ru', 12)).toBe('post:12@ru');
     expect(itemKey('employee', 'en', 'leaders/3')).toBe('employee:leaders/3@en');
     expect(itemKey('menu', 'uz-latn')).toBe('menu@uz-latn');
+    // And read back into their parts; anything else is no key.
+    expect(parseItemKey('employee:leaders/3@en')).toEqual({ kind: 'employee', langCode: 'en', id: 'leaders/3' });
+    expect(parseItemKey('menu@uz-latn')).toEqual({ kind: 'menu', langCode: 'uz-latn' });
+    for (const notKey of ['', '@ru', 'post:12', 'post']) expect(parseItemKey(notKey)).toBeUndefined();
   });
 });

@@ -94,7 +94,7 @@ describe("a pull's pictures, told what changed", () => {
         mediaBase: media,
         storeDir,
         revalidate: new Set(changed),
-        since: { pulledAt: before.pulledAt, items: new Set([...changed, 'employee:leaders/7@ru']) },
+        since: { snapshot: before, items: new Set([...changed, 'employee:leaders/7@ru']) },
         log: quiet,
       };
       const partly = await pullPictures({ ...told, contentDir });
@@ -113,16 +113,20 @@ describe("a pull's pictures, told what changed", () => {
       const kept = (dir: string) => JSON.parse(readFileSync(join(dir, SHOWN_FILE), 'utf8')) as unknown;
       expect(kept(contentDir)).toEqual(kept(wholeDir));
 
-      // Kept for another snapshot, damaged, or missing its map: the pull looks at every picture.
-      for (const spoil of [() => writeFileSync(join(contentDir, SHOWN_FILE), '{"of": "2026-12-02T00:00:00.000Z", "shown": '), () => rmSync(join(contentDir, PICTURE_MAP_FILE))]) {
-        await pullPictures({ ...told, contentDir, since: { ...told.since, pulledAt: after.pulledAt }, snapshot: { ...after, pulledAt: '2026-12-03T00:00:00.000Z' } });
+      // Kept for another snapshot, damaged (whole, or where the pull looks), or missing its map: the pull looks at every picture.
+      const third: Snapshot = { ...after, pulledAt: '2026-12-03T00:00:00.000Z' };
+      const fourth: Snapshot = { ...after, pulledAt: '2026-12-04T00:00:00.000Z' };
+      const shownFile = join(contentDir, SHOWN_FILE);
+      const spoils: [() => void, Snapshot][] = [
+        [() => undefined, before],
+        [() => writeFileSync(shownFile, '{"of": "2026-12-03T00:00:00.000Z", "shown": '), third],
+        [() => writeFileSync(shownFile, readFileSync(shownFile, 'utf8').replace(`"${media}media/a.png":{`, `"${media}media/a.png":{"post:9@ru":"post",`)), third],
+        [() => rmSync(join(contentDir, PICTURE_MAP_FILE)), third],
+      ];
+      for (const [spoil, previous] of spoils) {
+        await pullPictures({ ...told, contentDir, since: { ...told.since, snapshot: after }, snapshot: third });
         spoil();
-        const looked = await pullPictures({
-          ...told,
-          contentDir,
-          since: { ...told.since, pulledAt: '2026-12-03T00:00:00.000Z' },
-          snapshot: { ...after, pulledAt: '2026-12-04T00:00:00.000Z' },
-        });
+        const looked = await pullPictures({ ...told, contentDir, since: { ...told.since, snapshot: previous }, snapshot: fourth });
         expect(looked.lookedAt).toBe(7);
         expect(readFileSync(join(contentDir, PICTURE_MAP_FILE), 'utf8')).toBe(mapTold);
       }

@@ -6,14 +6,14 @@
  *
  * A pull told what changed does not walk the whole snapshot for them (40,000 posts and their texts at 10,000
  * news a language): it takes what the snapshot before it showed, kept beside the picture map
- * (`pictures-shown.json`), and looks again at the items that differ (`shownSince`).
+ * (`pictures-shown.json`), and looks again at the items that differ, in both snapshots (`shownSince`).
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { itemKey } from '../../../src/content/changes.ts';
-import type { Snapshot } from '../../../src/content/snapshot.ts';
 import { snapshotTextFiles } from '../../../src/content/text-files.ts';
+import { itemTexts, snapshotItem, type Snapshot } from '../../../src/content/snapshot.ts';
 import { pictureUrl } from '../../../src/content/pictures/map.ts';
 import { PICTURE_WIDTHS, type PictureRole } from '../../../src/content/pictures/settings.ts';
 import { codeTexts } from '../../lib/code-graph.ts';
@@ -35,8 +35,8 @@ export function sourceOf(shownBy: ReadonlyMap<string, ReadonlySet<PictureRole>>)
   return { roles, items: new Set(shownBy.keys()) };
 }
 
-/** The pictures a snapshot shows; only those of the items `wanted` lets through (by key), when given. */
-export function shownPictures(snapshot: Snapshot, mediaBase: string, wanted: (item: string) => boolean = () => true): ShownPictures {
+/** The pictures a snapshot shows; or only those the items named show (snapshot item keys, `post:12@ru`). */
+export function shownPictures(snapshot: Snapshot, mediaBase: string, items?: Iterable<string>): ShownPictures {
   const origin = new URL(pictureUrl('/', mediaBase)).origin;
   const shown: ShownPictures = new Map();
   const elsewhere = new Set<string>();
@@ -53,10 +53,18 @@ export function shownPictures(snapshot: Snapshot, mediaBase: string, wanted: (it
     if (roles) roles.add(role);
     else shownBy.set(item, new Set([role]));
   };
-  const image = (item: string, role: PictureRole, path: string | null) => {
-    if (path && wanted(item)) add(item, role, pictureUrl(path, mediaBase));
-  };
-  for (const { item, files } of snapshotTextFiles(snapshot, mediaBase, wanted)) for (const url of files.textPictures) add(item, 'text', url);
+  const image = (item: string, role: PictureRole, path: string | null) => add(item, role, path ? pictureUrl(path, mediaBase) : null);
+  const named = items && [...items];
+  for (const { item, files } of snapshotTextFiles(snapshot, mediaBase, named && itemTexts(snapshot, named))) for (const url of files.textPictures) add(item, 'text', url);
+  if (named) {
+    for (const key of named) {
+      const item = snapshotItem(snapshot, key);
+      if (item?.kind === 'post') image(key, 'post', item.post.imageUrl);
+      else if (item?.kind === 'employee') image(key, 'person', item.employee.imageUrl);
+      else if (item?.kind === 'gallery') for (const p of item.group.photos) image(key, 'photo', p.imageUrl);
+    }
+    return shown;
+  }
   for (const [code, c] of Object.entries(snapshot.languages)) {
     for (const p of Object.values(c.posts)) image(itemKey('post', code, p.id), 'post', p.imageUrl);
     for (const [cat, people] of Object.entries(c.employees)) for (const e of people) image(itemKey('employee', code, `${cat}/${e.id}`), 'person', e.imageUrl);
@@ -66,28 +74,49 @@ export function shownPictures(snapshot: Snapshot, mediaBase: string, wanted: (it
 }
 
 /**
- * The pictures `snapshot` shows, from those the snapshot before it showed (`before`, which this takes over) and
- * the items that differ between the two (`changed`: added, changed and removed), whose pictures alone are looked
- * at again. `touched`: the pictures whose items or roles may differ; every other one is shown as before.
+ * What the pictures `snapshot` shows are, from what the snapshot before it (`previous`) showed (`before`, as kept:
+ * by picture URL, then item) and the items that differ between the two (`changed`: added, changed and removed).
+ * Only those items are looked at, in both snapshots; `before` is brought up to date in place. Returns the pictures
+ * whose items or roles may differ (`touched`, with what now shows each: none when no item does); every other
+ * picture is shown as before. Undefined when `before` does not hold what `previous` says it should.
  */
-export function shownSince(before: ShownPictures, snapshot: Snapshot, mediaBase: string, changed: ReadonlySet<string>): { shown: ShownPictures; touched: Set<string> } {
-  const touched = new Set<string>();
-  for (const [url, shownBy] of before) {
-    for (const item of shownBy.keys()) {
-      if (!changed.has(item)) continue;
-      shownBy.delete(item);
-      touched.add(url);
+export function shownSince(
+  before: KeptShown,
+  previous: Snapshot,
+  snapshot: Snapshot,
+  mediaBase: string,
+  changed: ReadonlySet<string>,
+): Map<string, Map<string, Set<PictureRole>>> | undefined {
+  const touched = new Map<string, Map<string, Set<PictureRole>>>();
+  const take = (url: string) => {
+    let shownBy = touched.get(url);
+    if (!shownBy) {
+      const kept = Object.hasOwn(before, url) ? before[url] : {};
+      if (!isShownBy(kept)) return undefined;
+      touched.set(url, (shownBy = new Map(Object.entries(kept).map(([item, roles]) => [item, new Set(roles)]))));
     }
-    if (!shownBy.size) before.delete(url);
+    return shownBy;
+  };
+  for (const [url, was] of shownPictures(previous, mediaBase, changed)) {
+    const shownBy = take(url);
+    if (!shownBy) return undefined;
+    for (const item of was.keys()) shownBy.delete(item);
   }
-  for (const [url, shownBy] of shownPictures(snapshot, mediaBase, (item) => changed.has(item))) {
-    touched.add(url);
-    const kept = before.get(url);
-    if (!kept) before.set(url, shownBy);
-    else for (const [item, roles] of shownBy) kept.set(item, roles);
+  for (const [url, now] of shownPictures(snapshot, mediaBase, changed)) {
+    const shownBy = take(url);
+    if (!shownBy) return undefined;
+    for (const [item, roles] of now) shownBy.set(item, roles);
   }
-  return { shown: before, touched };
+  for (const [url, shownBy] of touched) {
+    if (shownBy.size) before[url] = Object.fromEntries([...shownBy].map(([item, roles]) => [item, [...roles]]));
+    else delete before[url];
+  }
+  return touched;
 }
+
+const ROLES = new Set<string>(Object.keys(PICTURE_WIDTHS));
+const isShownBy = (value: unknown): value is Record<string, PictureRole[]> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every((roles) => Array.isArray(roles) && roles.every((role) => ROLES.has(role)));
 
 // ---------------------------------------------------------------------------------------------
 // What the last pull's snapshot showed, kept beside its picture map
@@ -105,42 +134,29 @@ export async function shownBasis(snapshot: Snapshot, mediaBase: string): Promise
     .digest('base64url');
 }
 
+/** What a snapshot shows, as kept between pulls: by picture URL, each item that shows it and its roles. */
+export type KeptShown = Record<string, Record<string, PictureRole[]>>;
+
 interface ShownFile {
   /** When the snapshot they are of was pulled (its `pulledAt`). */
   of: string;
   basis: string;
-  shown: Record<string, Record<string, PictureRole[]>>;
+  shown: KeptShown;
 }
 
-const ROLES = new Set(Object.keys(PICTURE_WIDTHS));
-
-/** The pictures the snapshot pulled at `of` showed, when kept in `contentDir` with `basis`; else null. */
-export function readShown(contentDir: string, of: string, basis: string): ShownPictures | null {
+/** What the snapshot pulled at `of` showed, when kept in `contentDir` with `basis`; else null. Only what a pull looks at is checked further. */
+export function readShown(contentDir: string, of: string, basis: string): KeptShown | null {
   try {
     const file = JSON.parse(readFileSync(join(contentDir, SHOWN_FILE), 'utf8')) as Partial<ShownFile>;
-    if (file.of !== of || file.basis !== basis || !file.shown || typeof file.shown !== 'object') return null;
-    const shown: ShownPictures = new Map();
-    for (const url in file.shown) {
-      const shownBy = new Map<string, Set<PictureRole>>();
-      for (const [item, roles] of Object.entries(file.shown[url]!)) {
-        if (!Array.isArray(roles) || !roles.every((role) => ROLES.has(role))) return null;
-        shownBy.set(item, new Set(roles));
-      }
-      shown.set(url, shownBy);
-    }
-    return shown;
+    return file.of === of && file.basis === basis && typeof file.shown === 'object' && file.shown !== null && !Array.isArray(file.shown) ? file.shown : null;
   } catch {
     return null;
   }
 }
 
-/** Keeps the pictures the snapshot pulled at `of` shows, for the next pull told what changed. */
-export function writeShown(contentDir: string, of: string, basis: string, shown: ShownPictures): void {
-  const file: ShownFile = { of, basis, shown: {} };
-  for (const [url, shownBy] of shown) {
-    const byItem: Record<string, PictureRole[]> = {};
-    for (const [item, roles] of shownBy) byItem[item] = [...roles];
-    file.shown[url] = byItem;
-  }
-  replaceFileSync(join(contentDir, SHOWN_FILE), JSON.stringify(file));
+/** Keeps what the snapshot pulled at `of` shows, for the next pull told what changed. */
+export function writeShown(contentDir: string, of: string, basis: string, shown: ShownPictures | KeptShown): void {
+  const kept: KeptShown = {};
+  if (shown instanceof Map) for (const [url, shownBy] of shown) kept[url] = Object.fromEntries([...shownBy].map(([item, roles]) => [item, [...roles]]));
+  replaceFileSync(join(contentDir, SHOWN_FILE), JSON.stringify({ of, basis, shown: shown instanceof Map ? kept : shown } satisfies ShownFile));
 }

@@ -77,8 +77,8 @@ export interface PullOptions {
 export type AlongsideWriting<T> = (pulled: {
   snapshot: Snapshot;
   diff: PullSummary['diff'];
-  /** When the snapshot `diff` is against was pulled (undefined: there was none, and everything is added). */
-  since: string | undefined;
+  /** The snapshot `diff` is against (null: there was none, and everything is added). */
+  previous: Snapshot | null;
   written: Promise<void>;
 }) => Promise<T>;
 
@@ -279,7 +279,7 @@ export async function pullContent<T = undefined>(options: PullOptions & { alongs
   // Heard whether or not the work awaits it.
   written.promise.catch(() => undefined);
   // Its outcome taken at once: a failure while the snapshot is still being written must not end the process unheard.
-  const alongside = options.alongside && settle(options.alongside({ snapshot, diff, since: previous?.pulledAt, written: written.promise }));
+  const alongside = options.alongside && settle(options.alongside({ snapshot, diff, previous, written: written.promise }));
   try {
     // Written beside, then renamed: a reader never sees half a snapshot. The posts' bodies first, in files of their
     // own that no snapshot names until this one is in place; those no snapshot names any more, after.

@@ -16,7 +16,7 @@ import type { Snapshot } from '../../../src/content/snapshot.ts';
 import { drawPictures, type DrawJob, type DrawStats } from '../downloads/draw-pictures.ts';
 import { PICTURE_MAP_FILE, type PictureMap } from '../../../src/content/pictures/map.ts';
 import { variantId, widthsToDraw } from '../../../src/content/pictures/settings.ts';
-import { readShown, shownBasis, shownPictures, shownSince, sourceOf, writeShown, type ShownPictures } from './picture-sources.ts';
+import { readShown, shownBasis, shownPictures, shownSince, sourceOf, writeShown, type KeptShown, type PictureSource, type ShownPictures } from './picture-sources.ts';
 import { fetchPictures, writeAtomic, type FetchStats } from '../downloads/picture-store.ts';
 
 /** What the pull of a store (the pictures', the documents') needs. */
@@ -30,8 +30,8 @@ export interface StorePullOptions {
   storeDir: string;
   /** Every file is asked for again (the nightly run), or only those of these snapshot items (`post:12@ru`). */
   revalidate: 'all' | ReadonlySet<string>;
-  /** What differs from the snapshot before this one (none: there was none): when that was pulled, and the items added, changed or removed. */
-  since?: { pulledAt: string; items: ReadonlySet<string> };
+  /** What differs from the snapshot before this one (none: there was none): that snapshot, and the items added, changed or removed. */
+  since?: { snapshot: Snapshot; items: ReadonlySet<string> };
   /** Settles once the snapshot's file is written: the map is written after it (../pull/pull-content.ts `AlongsideWriting`). */
   snapshotWritten?: Promise<void>;
   log?: (line: string) => void;
@@ -62,34 +62,33 @@ function readPictureMap(contentDir: string): PictureMap | null {
  * whose previous pull kept what its snapshot showed and its map, only those whose items or roles may have changed
  * and those the map lacks (they could not be fetched or drawn: tried again), every other keeping its entry (`kept`).
  */
-function picturesToWorkOn(options: StorePullOptions, basis: string): { shown: ShownPictures; work: string[]; kept: PictureMap } {
+function picturesToWorkOn(options: StorePullOptions, basis: string): { shown: ShownPictures | KeptShown; sources: Map<string, PictureSource>; kept: PictureMap } {
   const { contentDir, snapshot, mediaBase, revalidate, since } = options;
-  const before = revalidate !== 'all' && since ? readShown(contentDir, since.pulledAt, basis) : null;
+  const before = revalidate !== 'all' && since ? readShown(contentDir, since.snapshot.pulledAt, basis) : null;
   const previousMap = before && readPictureMap(contentDir);
-  if (!before || !previousMap) {
+  const touched = before && previousMap && shownSince(before, since!.snapshot, snapshot, mediaBase, since!.items);
+  if (!before || !previousMap || !touched) {
     const shown = shownPictures(snapshot, mediaBase);
-    return { shown, work: [...shown.keys()], kept: {} };
+    return { shown, sources: new Map([...shown].map(([url, shownBy]) => [url, sourceOf(shownBy)])), kept: {} };
   }
-  const { shown, touched } = shownSince(before, snapshot, mediaBase, since!.items);
-  const work: string[] = [];
+  const sources = new Map<string, PictureSource>();
   const kept: PictureMap = {};
-  for (const url of shown.keys()) {
+  for (const url in before) {
     const entry = touched.has(url) ? undefined : previousMap[url];
     if (entry) kept[url] = entry;
-    else work.push(url);
+    else sources.set(url, sourceOf(touched.get(url) ?? new Map(Object.entries(before[url]!).map(([item, roles]) => [item, new Set(roles)]))));
   }
-  return { shown, work, kept };
+  return { shown: before, sources, kept };
 }
 
 export async function pullPictures(options: StorePullOptions): Promise<PicturePullStats> {
   const { contentDir, snapshot, mediaBase, storeDir, revalidate, snapshotWritten, log = console.log } = options;
   const started = performance.now();
   const basis = await shownBasis(snapshot, mediaBase);
-  const { shown, work, kept } = picturesToWorkOn(options, basis);
-  const urls = work.sort();
-  const sources = new Map(urls.map((url) => [url, sourceOf(shown.get(url)!)]));
+  const { shown, sources, kept } = picturesToWorkOn(options, basis);
+  const urls = [...sources.keys()].sort();
   const askAgain = revalidate === 'all' ? () => true : (url: string) => [...sources.get(url)!.items].some((item) => revalidate.has(item));
-  const every = urls.length === shown.size;
+  const every = !Object.keys(kept).length && urls.length === (shown instanceof Map ? shown.size : Object.keys(shown).length);
   const { pictures, stats: fetch } = await fetchPictures({ dir: storeDir, urls, every, revalidate: askAgain, log });
 
   // One job per source: the same bytes at two URLs, or shown in two roles, are drawn once, at every width either needs.

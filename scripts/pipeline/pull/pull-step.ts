@@ -25,9 +25,9 @@ export async function pullStep(config: SiteConfig, changes: ContentChanges, log:
   const { contentDir, mediaBase } = config;
   // The pull's own snapshot, not read back: at 10,000 news per language it is tens of megabytes. Its pictures and
   // documents are asked for while its file is written.
-  const stores: AlongsideWriting<Pick<PullReport, 'pictures' | 'documents'>> = async ({ snapshot, diff, since: previousPulledAt, written: snapshotWritten }) => {
+  const stores: AlongsideWriting<Pick<PullReport, 'pictures' | 'documents'>> = async ({ snapshot, diff, previous, written: snapshotWritten }) => {
     const revalidate = changes === 'all' ? 'all' : new Set([...diff.added, ...diff.changed]);
-    const since = previousPulledAt === undefined ? undefined : { pulledAt: previousPulledAt, items: new Set([...diff.added, ...diff.changed, ...diff.removed]) };
+    const since = previous ? { snapshot: previous, items: new Set([...diff.added, ...diff.changed, ...diff.removed]) } : undefined;
     const pictures = await pullPictures({ contentDir, snapshot, mediaBase, storeDir: pictureDir, revalidate, since, snapshotWritten, log });
     const documents = await pullDocuments({ contentDir, snapshot, mediaBase, storeDir: documentDir, revalidate, snapshotWritten, log });
     return { pictures, documents };

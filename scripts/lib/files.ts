@@ -3,7 +3,7 @@
  * reading them one at a time leaves the disk and the cores idle, so each pass
  * over them runs a bounded number of reads at once.
  */
-import { copyFileSync, linkSync, mkdirSync, readdirSync, unlinkSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { replaceFile } from './replace-file.ts';
 
@@ -42,6 +42,23 @@ export function makeFolder(folder: string): void {
 
 /** How many files a pass works on at once: enough to keep the disk and libuv's threads busy. */
 export const FILE_CONCURRENCY = 32;
+
+/** Past this many names asked about, a folder is listed once rather than looked into for each. */
+const LIST_PAST = 64;
+
+/**
+ * The names in a folder, for `asking` questions about them: listed once when they are many (a look for each of
+ * 9,000 pictures took 75 ms of a pull), looked up one by one when they are few (a pull told of one post asks about
+ * a handful, where listing the 26,000 drawn pictures took 20 ms). `add` records a file written since.
+ */
+export function namesIn(folder: string, asking: number): { has(name: string): boolean; add(name: string): void } {
+  if (asking > LIST_PAST) {
+    const names = new Set(readdirSync(folder));
+    return { has: (name) => names.has(name), add: (name) => void names.add(name) };
+  }
+  const added = new Set<string>();
+  return { has: (name) => added.has(name) || existsSync(join(folder, name)), add: (name) => void added.add(name) };
+}
 
 export { mapLimit } from './limit.ts';
 

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { linkInPlace, listFiles, placeFile } from '../../scripts/lib/files.ts';
+import { linkInPlace, listFiles, namesIn, placeFile } from '../../scripts/lib/files.ts';
 
 const made: string[] = [];
 afterEach(() => {
@@ -21,6 +21,23 @@ describe('listFiles', () => {
     symlinkSync(elsewhere, join(root, 'linked'));
     symlinkSync(root, join(root, 'news', 'loop'));
     expect(listFiles(root).sort()).toEqual([join(root, 'index.html'), join(root, 'news', '5', 'index.html')]);
+  });
+});
+
+describe('namesIn', () => {
+  it('answers alike whether it lists the folder (many questions) or looks for each name (a few), and knows a file added since', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'names-'));
+    try {
+      writeFileSync(join(folder, 'kept.webp'), '');
+      for (const asking of [1, 1000]) {
+        const names = namesIn(folder, asking);
+        expect([names.has('kept.webp'), names.has('drawn.webp')]).toEqual([true, false]);
+        names.add('drawn.webp');
+        expect(names.has('drawn.webp')).toBe(true);
+      }
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
 

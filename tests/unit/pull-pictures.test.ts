@@ -120,7 +120,7 @@ describe("a pull's pictures, told what changed", () => {
       const spoils: [() => void, Snapshot][] = [
         [() => undefined, before],
         [() => writeFileSync(shownFile, '{"of": "2026-12-03T00:00:00.000Z", "shown": '), third],
-        [() => writeFileSync(shownFile, readFileSync(shownFile, 'utf8').replace(`"${media}media/a.png":{`, `"${media}media/a.png":{"post:9@ru":"post",`)), third],
+        [() => writeFileSync(shownFile, readFileSync(shownFile, 'utf8').replace(`"${media}media/a.png":"`, `"${media}media/a.png":"post:9@ru=poster `)), third],
         [() => rmSync(join(contentDir, PICTURE_MAP_FILE)), third],
       ];
       for (const [spoil, previous] of spoils) {

@@ -19,6 +19,7 @@ import { replaceFileSync } from '../../lib/replace-file.ts';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { mapLimit } from '../../lib/limit.ts';
+import { namesIn } from '../../lib/files.ts';
 import { DownloadError as PictureError, downloadWithRetries } from './download.ts';
 
 export interface StoredPicture {
@@ -89,9 +90,7 @@ export async function fetchPictures(options: FetchOptions): Promise<{ pictures: 
   const stats: FetchStats = { requests: 0, downloaded: 0, unchanged: 0, replaced: 0, failed: 0 };
   const pictures = new Map<string, StoredPicture>();
   const dropped = new Set<string>();
-  // One listing, not a look for each picture: 9,000 at 10,000 news per language took 75 ms of every pull.
-  const originals = new Set(readdirSync(join(dir, 'originals')));
-
+  const originals = namesIn(join(dir, 'originals'), urls.length);
   const knownOf = (url: string) => (index[url] && originals.has(index[url].sha) ? index[url] : undefined);
   const one = async (url: string) => {
     const known = knownOf(url);

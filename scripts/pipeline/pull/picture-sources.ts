@@ -91,9 +91,9 @@ export function shownSince(
   const take = (url: string) => {
     let shownBy = touched.get(url);
     if (!shownBy) {
-      const kept = Object.hasOwn(before, url) ? before[url] : {};
-      if (!isShownBy(kept)) return undefined;
-      touched.set(url, (shownBy = new Map(Object.entries(kept).map(([item, roles]) => [item, new Set(roles)]))));
+      const was = Object.hasOwn(before, url) ? keptShownBy(before[url]) : new Map<string, Set<PictureRole>>();
+      if (!was) return undefined;
+      touched.set(url, (shownBy = was));
     }
     return shownBy;
   };
@@ -108,15 +108,11 @@ export function shownSince(
     for (const [item, roles] of now) shownBy.set(item, roles);
   }
   for (const [url, shownBy] of touched) {
-    if (shownBy.size) before[url] = Object.fromEntries([...shownBy].map(([item, roles]) => [item, [...roles]]));
+    if (shownBy.size) before[url] = keptText(shownBy);
     else delete before[url];
   }
   return touched;
 }
-
-const ROLES = new Set<string>(Object.keys(PICTURE_WIDTHS));
-const isShownBy = (value: unknown): value is Record<string, PictureRole[]> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every((roles) => Array.isArray(roles) && roles.every((role) => ROLES.has(role)));
 
 // ---------------------------------------------------------------------------------------------
 // What the last pull's snapshot showed, kept beside its picture map
@@ -134,8 +130,30 @@ export async function shownBasis(snapshot: Snapshot, mediaBase: string): Promise
     .digest('base64url');
 }
 
-/** What a snapshot shows, as kept between pulls: by picture URL, each item that shows it and its roles. */
-export type KeptShown = Record<string, Record<string, PictureRole[]>>;
+/**
+ * What a snapshot shows, as kept between pulls: by picture URL, each item that shows it with its roles, as one
+ * string (`post:12@ru=post post:12@en=post,text`): 9,000 strings parse in a fraction of the time of 9,000 objects
+ * of 40,000 arrays, and a pull reads only the few it looks at.
+ */
+export type KeptShown = Record<string, string>;
+
+const ROLES = new Set<string>(Object.keys(PICTURE_WIDTHS));
+
+/** A picture's items and roles as kept. */
+const keptText = (shownBy: ReadonlyMap<string, ReadonlySet<PictureRole>>) => [...shownBy].map(([item, roles]) => `${item}=${[...roles].join(',')}`).join(' ');
+
+/** A picture's items and roles from what was kept; undefined when that is not what `keptText` writes. */
+export function keptShownBy(text: unknown): Map<string, Set<PictureRole>> | undefined {
+  if (typeof text !== 'string' || !text) return undefined;
+  const shownBy = new Map<string, Set<PictureRole>>();
+  for (const entry of text.split(' ')) {
+    const at = entry.lastIndexOf('=');
+    const roles = entry.slice(at + 1).split(',');
+    if (at < 1 || !roles.every((role) => ROLES.has(role))) return undefined;
+    shownBy.set(entry.slice(0, at), new Set(roles as PictureRole[]));
+  }
+  return shownBy;
+}
 
 interface ShownFile {
   /** When the snapshot they are of was pulled (its `pulledAt`). */
@@ -157,6 +175,6 @@ export function readShown(contentDir: string, of: string, basis: string): KeptSh
 /** Keeps what the snapshot pulled at `of` shows, for the next pull told what changed. */
 export function writeShown(contentDir: string, of: string, basis: string, shown: ShownPictures | KeptShown): void {
   const kept: KeptShown = {};
-  if (shown instanceof Map) for (const [url, shownBy] of shown) kept[url] = Object.fromEntries([...shownBy].map(([item, roles]) => [item, [...roles]]));
+  if (shown instanceof Map) for (const [url, shownBy] of shown) kept[url] = keptText(shownBy);
   replaceFileSync(join(contentDir, SHOWN_FILE), JSON.stringify({ of, basis, shown: shown instanceof Map ? kept : shown } satisfies ShownFile));
 }

@@ -16,7 +16,7 @@ import type { Snapshot } from '../../../src/content/snapshot.ts';
 import { drawPictures, type DrawJob, type DrawStats } from '../downloads/draw-pictures.ts';
 import { PICTURE_MAP_FILE, type PictureMap } from '../../../src/content/pictures/map.ts';
 import { variantId, widthsToDraw } from '../../../src/content/pictures/settings.ts';
-import { readShown, shownBasis, shownPictures, shownSince, sourceOf, writeShown, type KeptShown, type PictureSource, type ShownPictures } from './picture-sources.ts';
+import { keptShownBy, readShown, shownBasis, shownPictures, shownSince, sourceOf, writeShown, type KeptShown, type PictureSource, type ShownPictures } from './picture-sources.ts';
 import { fetchPictures, writeAtomic, type FetchStats } from '../downloads/picture-store.ts';
 
 /** What the pull of a store (the pictures', the documents') needs. */
@@ -58,37 +58,43 @@ function readPictureMap(contentDir: string): PictureMap | null {
 }
 
 /**
- * The pictures the snapshot shows, and those of them to work on: all of them; or, for a pull told what changed
- * whose previous pull kept what its snapshot showed and its map, only those whose items or roles may have changed
- * and those the map lacks (they could not be fetched or drawn: tried again), every other keeping its entry (`kept`).
+ * The pictures the snapshot shows (`all`, sorted), and those to work on (`sources`): all of them; or, for a pull told
+ * what changed whose previous pull kept what its snapshot showed and its map (`previous`), only those whose items or
+ * roles may have changed and those the map lacks (they could not be fetched or drawn: tried again), every other
+ * keeping its entry in `previous`.
  */
-function picturesToWorkOn(options: StorePullOptions, basis: string): { shown: ShownPictures | KeptShown; sources: Map<string, PictureSource>; kept: PictureMap } {
+function picturesToWorkOn(
+  options: StorePullOptions,
+  basis: string,
+): { shown: ShownPictures | KeptShown; all: string[]; sources: Map<string, PictureSource>; previous: PictureMap | null } {
   const { contentDir, snapshot, mediaBase, revalidate, since } = options;
-  const before = revalidate !== 'all' && since ? readShown(contentDir, since.snapshot.pulledAt, basis) : null;
-  const previousMap = before && readPictureMap(contentDir);
-  const touched = before && previousMap && shownSince(before, since!.snapshot, snapshot, mediaBase, since!.items);
-  if (!before || !previousMap || !touched) {
+  const whole = () => {
     const shown = shownPictures(snapshot, mediaBase);
-    return { shown, sources: new Map([...shown].map(([url, shownBy]) => [url, sourceOf(shownBy)])), kept: {} };
-  }
+    const sources = new Map([...shown].map(([url, shownBy]) => [url, sourceOf(shownBy)]));
+    return { shown, all: [...sources.keys()].sort(), sources, previous: null };
+  };
+  const before = revalidate !== 'all' && since ? readShown(contentDir, since.snapshot.pulledAt, basis) : null;
+  const previous = before && readPictureMap(contentDir);
+  const touched = before && previous && shownSince(before, since!.snapshot, snapshot, mediaBase, since!.items);
+  if (!before || !previous || !touched) return whole();
   const sources = new Map<string, PictureSource>();
-  const kept: PictureMap = {};
   for (const url in before) {
-    const entry = touched.has(url) ? undefined : previousMap[url];
-    if (entry) kept[url] = entry;
-    else sources.set(url, sourceOf(touched.get(url) ?? new Map(Object.entries(before[url]!).map(([item, roles]) => [item, new Set(roles)]))));
+    if (!touched.has(url) && previous[url]) continue;
+    const shownBy = touched.get(url) ?? keptShownBy(before[url]);
+    if (!shownBy) return whole();
+    sources.set(url, sourceOf(shownBy));
   }
-  return { shown: before, sources, kept };
+  return { shown: before, all: Object.keys(before).sort(), sources, previous };
 }
 
 export async function pullPictures(options: StorePullOptions): Promise<PicturePullStats> {
   const { contentDir, snapshot, mediaBase, storeDir, revalidate, snapshotWritten, log = console.log } = options;
   const started = performance.now();
   const basis = await shownBasis(snapshot, mediaBase);
-  const { shown, sources, kept } = picturesToWorkOn(options, basis);
+  const { shown, all, sources, previous } = picturesToWorkOn(options, basis);
   const urls = [...sources.keys()].sort();
   const askAgain = revalidate === 'all' ? () => true : (url: string) => [...sources.get(url)!.items].some((item) => revalidate.has(item));
-  const every = !Object.keys(kept).length && urls.length === (shown instanceof Map ? shown.size : Object.keys(shown).length);
+  const every = urls.length === all.length;
   const { pictures, stats: fetch } = await fetchPictures({ dir: storeDir, urls, every, revalidate: askAgain, log });
 
   // One job per source: the same bytes at two URLs, or shown in two roles, are drawn once, at every width either needs.
@@ -106,16 +112,14 @@ export async function pullPictures(options: StorePullOptions): Promise<PicturePu
   }
   const { failed, stats: draw } = await drawPictures(storeDir, [...jobs.values()], { prune: revalidate === 'all', log });
 
-  const drawn: PictureMap = { ...kept };
-  for (const [url, { sha, entry }] of entries) if (!failed.has(sha)) drawn[url] = entry;
+  const drawn = new Map<string, PictureMap[string]>();
+  for (const [url, { sha, entry }] of entries) if (!failed.has(sha)) drawn.set(url, entry);
   // In the order of the URLs, whichever were worked on: the same snapshot and store write the same map.
-  const map: PictureMap = every
-    ? drawn
-    : Object.fromEntries(
-        Object.keys(drawn)
-          .sort()
-          .map((url) => [url, drawn[url]!]),
-      );
+  const map: PictureMap = {};
+  for (const url of all) {
+    const entry = sources.has(url) ? drawn.get(url) : previous![url];
+    if (entry) map[url] = entry;
+  }
   await snapshotWritten;
   writeAtomic(join(contentDir, PICTURE_MAP_FILE), JSON.stringify(map));
   // After the map: what is kept of the snapshot is never newer than the map beside it.

@@ -125,15 +125,17 @@ export function sitemapFiles(addresses: readonly string[], options: Omit<Sitemap
     const listed = parts.get(part)!;
     for (let first = 0, n = 0; first < listed.length; first += entryLimit, n++) {
       const name = partFile(part, n);
-      let body = XML + URLSET;
+      // Joined once, not appended to: a string grown piece by piece is copied whole wherever it is first read or hashed.
+      const body = [XML, URLSET];
       for (const address of listed.slice(first, first + entryLimit)) {
         const links = alternates.get(address.page)!;
-        body += `<url><loc>${text(address.url)}</loc>`;
+        body.push(`<url><loc>${text(address.url)}</loc>`);
         // A page in one language only has no alternates.
-        if (links.length > 1) for (const link of links) body += `<xhtml:link rel="alternate" hreflang="${attribute(link.lang)}" href="${attribute(link.url)}"/>`;
-        body += '</url>';
+        if (links.length > 1) for (const link of links) body.push(`<xhtml:link rel="alternate" hreflang="${attribute(link.lang)}" href="${attribute(link.url)}"/>`);
+        body.push('</url>');
       }
-      files.set(name, body + '</urlset>');
+      body.push('</urlset>');
+      files.set(name, body.join(''));
       index.push(`<sitemap><loc>${text(new URL(name, site).href)}</loc></sitemap>`);
     }
   }

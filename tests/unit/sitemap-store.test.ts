@@ -3,7 +3,7 @@
  * were (their inode too, which published releases link to), and named to the last pass with the hash of their bytes.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -51,5 +51,10 @@ describe("the sitemap's store", () => {
       expect(existsSync(source)).toBe(true);
       expect(hash).toBe(sha256(source));
     }
+
+    // A file cut short (a power loss before the disk had it) is written again, not linked as it is.
+    writeFileSync(sourceOf('/sitemap-news-0.xml'), '<urlset>ne');
+    keepSitemap(second);
+    expect(readFileSync(sourceOf('/sitemap-news-0.xml'), 'utf8')).toBe(second.get('sitemap-news-0.xml'));
   });
 });

@@ -47,13 +47,22 @@ export function drawnHashes(dir: string): Record<string, string> {
 export async function drawPictures(
   dir: string,
   jobs: readonly DrawJob[],
-  { concurrency = availableParallelism(), log = console.log, prune = false }: { concurrency?: number; log?: (line: string) => void; prune?: boolean } = {},
+  {
+    concurrency = availableParallelism(),
+    log = console.log,
+    prune = false,
+    hashes = drawnHashes(dir),
+  }: {
+    concurrency?: number;
+    log?: (line: string) => void;
+    prune?: boolean;
+    /** The drawn files' hashes, when read already (`drawnHashes`): updated in place. */ hashes?: Record<string, string>;
+  } = {},
 ): Promise<{ failed: Set<string>; hashes: Record<string, string>; stats: DrawStats }> {
   const out = drawnDir(dir);
   mkdirSync(out, { recursive: true });
   sharp.concurrency(1);
   sharp.cache(false);
-  const hashes = drawnHashes(dir);
   const stats: DrawStats = { encoded: 0, reused: 0, failed: 0, encodeMs: 0 };
   const failed = new Set<string>();
 

@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { itemKey } from '../../../src/content/changes.ts';
 import { snapshotTextFiles } from '../../../src/content/text-files.ts';
 import { itemTexts, snapshotItem, type Snapshot } from '../../../src/content/snapshot.ts';
@@ -78,7 +79,7 @@ export function shownPictures(snapshot: Snapshot, mediaBase: string, items?: Ite
  * by picture URL, then item) and the items that differ between the two (`changed`: added, changed and removed).
  * Only those items are looked at, in both snapshots; `before` is brought up to date in place. Returns the pictures
  * whose items or roles may differ (`touched`, with what now shows each: none when no item does); every other
- * picture is shown as before. Undefined when `before` does not hold what `previous` says it should.
+ * picture is shown as before. Undefined when what is kept of a picture looked at cannot be read.
  */
 export function shownSince(
   before: KeptShown,
@@ -119,12 +120,16 @@ export function shownSince(
 
 export const SHOWN_FILE = 'pictures-shown.json';
 
+/** The project's folder: the code below is hashed with its lockfile. */
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+
 /**
- * What the pictures a snapshot shows are worked out with, besides its items: the media base, how its posts' files
- * were found, and this code. Kept pictures worked out with another are not taken.
+ * What the pictures a snapshot shows, and their entries in the map, are worked out with besides its items: the
+ * media base, how its posts' files were found, and the pull's pictures step with all it imports. Kept pictures
+ * worked out with another are not taken.
  */
 export async function shownBasis(snapshot: Snapshot, mediaBase: string): Promise<string> {
-  const code = await codeTexts([new URL(import.meta.url).pathname]);
+  const code = await codeTexts([fileURLToPath(new URL('./pull-pictures.ts', import.meta.url))], ROOT);
   return createHash('sha256')
     .update(JSON.stringify([mediaBase, snapshot.postFilesFoundWith ?? null, code]))
     .digest('base64url');

@@ -13,9 +13,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Snapshot } from '../../../src/content/snapshot.ts';
-import { drawPictures, type DrawJob, type DrawStats } from '../downloads/draw-pictures.ts';
+import { drawnHashes, drawPictures, type DrawJob, type DrawStats } from '../downloads/draw-pictures.ts';
 import { PICTURE_MAP_FILE, type PictureMap } from '../../../src/content/pictures/map.ts';
-import { variantId, widthsToDraw } from '../../../src/content/pictures/settings.ts';
+import { variantFile, variantId, widthsToDraw } from '../../../src/content/pictures/settings.ts';
 import { keptShownBy, readShown, shownBasis, shownPictures, shownSince, sourceOf, writeShown, type KeptShown, type PictureSource, type ShownPictures } from './picture-sources.ts';
 import { fetchPictures, writeAtomic, type FetchStats } from '../downloads/picture-store.ts';
 
@@ -61,11 +61,13 @@ function readPictureMap(contentDir: string): PictureMap | null {
  * The pictures the snapshot shows (`all`, sorted), and those to work on (`sources`): all of them; or, for a pull told
  * what changed whose previous pull kept what its snapshot showed and its map (`previous`), only those whose items or
  * roles may have changed and those the map lacks (they could not be fetched or drawn: tried again), every other
- * keeping its entry in `previous`.
+ * keeping its entry in `previous` while the store still has its drawn files (`drawn`: their hashes). A snapshot
+ * before that lacks posts it has digests of (a group's file gone or cut short) cannot say what those showed.
  */
 function picturesToWorkOn(
   options: StorePullOptions,
   basis: string,
+  drawn: Readonly<Record<string, string>>,
 ): { shown: ShownPictures | KeptShown; all: string[]; sources: Map<string, PictureSource>; previous: PictureMap | null } {
   const { contentDir, snapshot, mediaBase, revalidate, since } = options;
   const whole = () => {
@@ -73,13 +75,17 @@ function picturesToWorkOn(
     const sources = new Map([...shown].map(([url, shownBy]) => [url, sourceOf(shownBy)]));
     return { shown, all: [...sources.keys()].sort(), sources, previous: null };
   };
-  const before = revalidate !== 'all' && since ? readShown(contentDir, since.snapshot.pulledAt, basis) : null;
+  const before = revalidate !== 'all' && since && everyPostOf(since.snapshot) ? readShown(contentDir, since.snapshot.pulledAt, basis) : null;
   const previous = before && readPictureMap(contentDir);
   const touched = before && previous && shownSince(before, since!.snapshot, snapshot, mediaBase, since!.items);
   if (!before || !previous || !touched) return whole();
   const sources = new Map<string, PictureSource>();
   for (const url in before) {
-    if (!touched.has(url) && previous[url]) continue;
+    const entry = touched.has(url) ? undefined : previous[url];
+    // A store that lost drawn files since (a full pull that failed after pruning, a damaged list of hashes): the
+    // map is made whole again, as the build would refuse the entry.
+    if (entry && !entry.widths.every((width) => drawn[variantFile(entry.id, width)])) return whole();
+    if (entry) continue;
     const shownBy = touched.get(url) ?? keptShownBy(before[url]);
     if (!shownBy) return whole();
     sources.set(url, sourceOf(shownBy));
@@ -87,11 +93,15 @@ function picturesToWorkOn(
   return { shown: before, all: Object.keys(before).sort(), sources, previous };
 }
 
+/** Whether a snapshot holds every post it has a digest of (one read back leaves out a group whose file is gone). */
+const everyPostOf = (snapshot: Snapshot) => Object.values(snapshot.languages).every((c) => !c?.postDigests || Object.keys(c.postDigests).every((id) => Object.hasOwn(c.posts, id)));
+
 export async function pullPictures(options: StorePullOptions): Promise<PicturePullStats> {
   const { contentDir, snapshot, mediaBase, storeDir, revalidate, snapshotWritten, log = console.log } = options;
   const started = performance.now();
   const basis = await shownBasis(snapshot, mediaBase);
-  const { shown, all, sources, previous } = picturesToWorkOn(options, basis);
+  const drawnFiles = drawnHashes(storeDir);
+  const { shown, all, sources, previous } = picturesToWorkOn(options, basis, drawnFiles);
   const urls = [...sources.keys()].sort();
   const askAgain = revalidate === 'all' ? () => true : (url: string) => [...sources.get(url)!.items].some((item) => revalidate.has(item));
   const every = urls.length === all.length;
@@ -110,7 +120,7 @@ export async function pullPictures(options: StorePullOptions): Promise<PicturePu
     jobs.set(id, job);
     entries.set(url, { sha: stored.sha, entry: { id, width: stored.width, height: stored.height, widths } });
   }
-  const { failed, stats: draw } = await drawPictures(storeDir, [...jobs.values()], { prune: revalidate === 'all', log });
+  const { failed, stats: draw } = await drawPictures(storeDir, [...jobs.values()], { prune: revalidate === 'all', log, hashes: drawnFiles });
 
   const drawn = new Map<string, PictureMap[string]>();
   for (const [url, { sha, entry }] of entries) if (!failed.has(sha)) drawn.set(url, entry);

@@ -3,15 +3,16 @@
  * bytes: at 10,000 news a language they are 52 files of 18.7 MB, of which a new post changes one or two, all
  * written into the site on every build and read and hashed again by the last pass. Here a file is hashed once and
  * written only when no file has its bytes, and the last pass places each as a link, as it places the drawn pictures
- * (../finish/finish-step.ts, `stored`). Named by their hash, the files are never written through: a published
- * release may share their inode, and a file can never hold other bytes than its name says.
+ * (../finish/finish-step.ts, `stored`). Named by their hash, the files are never written through (a published
+ * release may share their inode); one of another size than its text (cut short by a power loss: they are written
+ * as a cache is, without waiting for the disk) is written again.
  *
  * The render step turns this on (`keepSitemapIn`); a build Astro runs by itself (`astro build`) writes the
  * sitemap into its folder as before. Astro loads its configuration, which names `keepSitemap`, in a module
  * graph of its own: the two meet on the global object.
  */
 import { hash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { replaceFileSync } from '../../lib/replace-file.ts';
 import type { StoredFiles } from '../finish/finish-step.ts';
@@ -42,7 +43,7 @@ export function keepSitemap(files: ReadonlyMap<string, string>): boolean {
   for (const [name, text] of files) {
     const sha = hash('sha256', text);
     const source = join(store.folder, sha);
-    if (!existsSync(source)) replaceFileSync(source, text);
+    if (statSync(source, { throwIfNoEntry: false })?.size !== Buffer.byteLength(text)) replaceFileSync(source, text);
     kept.set(`/${name}`, { source, hash: sha });
   }
   // The files of earlier builds' sitemaps go (their releases keep their own links).

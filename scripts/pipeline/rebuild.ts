@@ -81,6 +81,8 @@ export interface RebuildReport {
     reused: number;
     /** Pages Astro was handed: the rendered ones and those it reused itself; the other reused pages were never handed to it. */
     handedToAstro: number;
+    /** Reused pages no route listed to Astro: their key was in its manifest (scripts/pipeline/astro/changed-pages.ts). */
+    notListed: number;
     /** Astro's part; the last pass (fragments, CSP, links, hashes, compression). */
     astroMs: number;
     finishMs: number;
@@ -221,6 +223,7 @@ async function rebuildLocked(changes: ContentChanges, signal: AbortSignal | unde
       rendered: built.astro.pages - built.astro.reused,
       reused: built.astro.reused,
       handedToAstro: built.astro.handedToAstro,
+      notListed: built.astro.notListed,
       astroMs: built.astro.ms,
       finishMs: built.ms,
       compressed: { files: built.compressed.files, made: built.compressed.made, reused: built.compressed.reused },
@@ -329,6 +332,7 @@ async function reportUnchanged(
       rendered: 0,
       reused: 0,
       handedToAstro: 0,
+      notListed: 0,
       astroMs: 0,
       finishMs: 0,
       compressed: { files: 0, made: 0, reused: 0 },

@@ -17,6 +17,7 @@
 import { contentFor, postFilesMediaBase } from '../content/store.ts';
 import { filesOfPost, postPictures, type TextFiles } from '../content/text-files.ts';
 import { pageKeys } from '../content/cache-key.ts';
+import { unlistedPages } from '../content/unlisted-pages.ts';
 import { documentMap, documentsNamedBy } from '../content/documents/map.ts';
 import { pictureMap, picturesNamedBy } from '../content/pictures/map.ts';
 import { readConfig } from '../config.ts';
@@ -41,6 +42,7 @@ export function perLanguage<P extends Record<string, string | number | undefined
   const documents = documentMap();
   const { mediaBase } = readConfig();
   const filesFoundHere = postFilesMediaBase() === mediaBase;
+  const take = unlistedPages();
   return LANGUAGES.flatMap((lang) => {
     const content = contentFor(lang);
     const postWithIdOf = (value: object): Post | undefined => {
@@ -75,13 +77,18 @@ export function perLanguage<P extends Record<string, string | number | undefined
       return summarised && postPictures(summarised, NO_TEXT_FILES, mediaBase);
     };
     const knownDocuments = (value: object) => filesOf(value)?.documents ?? (summaryOfPost(value) ? [] : undefined);
-    return each(lang, content).map(({ params, props }) => ({
-      params: { lang: langParam(lang), ...params },
-      props,
+    const listed: { params: P & { lang: string | undefined }; props: X; cacheKey: string }[] = [];
+    for (const { params, props } of each(lang, content)) {
       // The drawn pictures it shows too (a photograph replaced at the same URL gets new files), and the
       // documents it links to (their size is shown beside the link).
-      cacheKey: pageKey(params, props, [...picturesNamedBy(props, pictures, mediaBase, knownPictures), ...documentsNamedBy(props, documents, mediaBase, knownDocuments)]),
-    }));
+      const cacheKey = pageKey(params, props, [...picturesNamedBy(props, pictures, mediaBase, knownPictures), ...documentsNamedBy(props, documents, mediaBase, knownDocuments)]);
+      const pageParams = { lang: langParam(lang), ...params };
+      // Only a page with parameters of its route's own: the routes' sets of parameter names differ, so its key is
+      // no other route's page's (a page of the language alone, such as /search, has the same key on every route).
+      if (take && Object.keys(params).length && take(cacheKey, pageParams)) continue;
+      listed.push({ params: pageParams, props, cacheKey });
+    }
+    return listed;
   });
 }
 

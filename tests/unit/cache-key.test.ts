@@ -12,6 +12,7 @@ import { listFirstPagePaths, sectionDetailPaths } from '../../src/lib/section-pa
 import { SECTIONS } from '../../src/lib/sections.ts';
 import { LANGUAGES } from '../../src/i18n/languages.ts';
 import { SNAPSHOT_FILE } from '../../src/content/snapshot.ts';
+import { offerUnlistedPages } from '../../src/content/unlisted-pages.ts';
 
 const saved = { ...process.env };
 afterEach(() => {
@@ -187,5 +188,25 @@ describe("a news page's key, from the files the pull found in its post", () => {
     };
     expect(listKey({ ...all, [own]: 'c2' })).not.toBe(listKey(all));
     expect(listKey({ ...all, [found]: 'b2', [inText]: 'a2' })).toBe(listKey(all));
+  });
+
+  it('is not listed to Astro when the build takes the page with that key as it is; a page of its language alone always is', () => {
+    vi.stubEnv('CONTENT_DIR', contentDir(all, MEDIA));
+    vi.stubEnv('MEDIA_BASE', MEDIA);
+    const listed = sectionDetailPaths();
+    const asked: Record<string, unknown>[] = [];
+    offerUnlistedPages((key, params) => (asked.push(params), key === listed[0]!.cacheKey));
+    try {
+      // The one page the build takes is left out; the route is asked of each of its pages with their parameters.
+      expect(sectionDetailPaths().map((p) => p.cacheKey)).toEqual(listed.slice(1).map((p) => p.cacheKey));
+      expect(asked).toEqual(listed.map((p) => p.params));
+      // The first page of a list has no parameters of its route's own: its key is that of every such page in its language.
+      asked.length = 0;
+      expect(listFirstPagePaths(SECTIONS.news)).toHaveLength(LANGUAGES.length);
+      expect(asked).toEqual([]);
+    } finally {
+      offerUnlistedPages(undefined);
+    }
+    expect(sectionDetailPaths()).toEqual(listed);
   });
 });

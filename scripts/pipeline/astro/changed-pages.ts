@@ -11,6 +11,9 @@
  * changed since the manifest was written, every page is handed to Astro, which decides page by page as
  * before. Astro's manifest is trusted only as Astro trusts it (its version, configuration and lockfile).
  *
+ * Before Astro even lists a page it checks and stringifies its parameters: so the routes are offered, while Astro
+ * calls them, to leave out a page whose key the manifest holds (`unlistedFrom`, src/content/unlisted-pages.ts).
+ *
  * What this reads of Astro (its `IncrementalBuildCache`, experimental in Astro 7.3, and its manifest's
  * shape) is checked against the installed Astro by tests/unit/astro-bridge.test.ts. If a later Astro
  * moves it, every page is handed to Astro: slower, never wrong.
@@ -22,7 +25,8 @@ import type { AstroIntegration } from 'astro';
 import { astroCacheClass, COPIES_FOLDER } from './astro-cache.ts';
 import type { ReusedPage } from './restore-output.ts';
 import { MANIFEST_FILE, MANIFEST_VERSION, plainPage, readManifest, readManifestFile, type AstroManifest, type ManifestPage } from './astro-manifest.ts';
-import { copyStampsAhead, type CopyStamp } from './copy-stats.ts';
+import { copyStampsAhead, type CopyStamp, type FileStamp } from './copy-stats.ts';
+import { offerUnlistedPages, type TakeUnlisted } from '../../../src/content/unlisted-pages.ts';
 
 type BuildStart = NonNullable<AstroIntegration['hooks']['astro:build:start']>;
 type SetPrerenderer = Parameters<BuildStart>[0]['setPrerenderer'];
@@ -119,10 +123,69 @@ function pageName(pathname: string, slashed: boolean): string {
   return slashed ? pathname.replace(/\/?$/, '/').replace(/^\//, '') : pathname.replace(/^\//, '');
 }
 
+/** A page of Astro's manifest: its route's component and dependency hash, its path and its record. */
+interface ManifestEntry {
+  component: string;
+  dependencyHash: string;
+  pathname: string;
+  page: ManifestPage;
+  /** Set once a route's page was taken for it. */
+  taken?: UnlistedPage & { params: Readonly<Record<string, unknown>> };
+}
+
+/** A page of Astro's manifest that no route listed, taken as it is (src/content/unlisted-pages.ts), with its copy's stamp. */
+export interface UnlistedPage {
+  entry: ManifestEntry;
+  stat: FileStamp;
+}
+
+/**
+ * What a route may leave unlisted (src/content/unlisted-pages.ts): a page whose key Astro's manifest holds for one
+ * page, a plain one whose copy is there. Its key covers the page's parameters and every input (src/content/cache-key.ts),
+ * so it is that page, as Astro would reuse it. `take` answers the routes; `taken` says what they left unlisted.
+ */
+export function unlistedFrom(manifest: AstroManifest, copyStamp: CopyStamp): { take: TakeUnlisted; taken: () => UnlistedPage[] } {
+  let byKey: Map<string, ManifestEntry | null> | undefined;
+  const taken: (UnlistedPage & { params: Readonly<Record<string, unknown>> })[] = [];
+  const take: TakeUnlisted = (key, params) => {
+    byKey ??= pagesByKey(manifest);
+    const entry = byKey.get(key);
+    if (!entry) return false;
+    if (entry.taken) {
+      // A route that lists a page twice (a post on two pages of a list read while it moved) lists one page.
+      const [was, now] = [JSON.stringify(entry.taken.params), JSON.stringify(params)];
+      if (was === now) return true;
+      throw new Error(`two pages have one key (${key}): ${was} and ${now}; a page's key must cover its parameters`);
+    }
+    if (!entry.component.endsWith('.astro') || !plainPage(entry.page)) return false;
+    const stat = copyStamp(entry.page.outputFile);
+    if (!stat) return false;
+    taken.push((entry.taken = { entry, stat, params }));
+    return true;
+  };
+  return { take, taken: () => taken };
+}
+
+/** The manifest's pages by key; null for a key that more than one page has (the pages of a language alone share theirs). */
+function pagesByKey(manifest: AstroManifest): Map<string, ManifestEntry | null> {
+  const byKey = new Map<string, ManifestEntry | null>();
+  for (const component in manifest.routes) {
+    const route = manifest.routes[component];
+    const paths = route?.paths;
+    if (!paths) continue;
+    for (const pathname in paths) {
+      const page = paths[pathname];
+      const key = page?.cacheKey;
+      if (page && typeof key === 'string') byKey.set(key, byKey.has(key) ? null : { component, dependencyHash: route.dependencyHash, pathname, page });
+    }
+  }
+  return byKey;
+}
+
 export interface ChangedPagesOnly {
   integration: AstroIntegration;
-  /** After the build: the pages handed to Astro, and those reused without it. */
-  counts(): { handed: number; kept: number };
+  /** After the build: the pages handed to Astro, those reused without it, and how many of these no route listed. */
+  counts(): { handed: number; kept: number; notListed: number };
   /** Records the site's code beside Astro's manifest, once the build has succeeded. */
   done(): void;
 }
@@ -144,6 +207,7 @@ export async function changedPagesOnly(options: {
   const listening = reused !== null && (await listenToCacheLoad((l) => (loaded = l)));
   let handed = 0;
   let kept = 0;
+  let notListed = 0;
   // Astro's page names end in `/` unless the site is configured otherwise (astro:config:done says).
   let slashed = true;
   let code: string | undefined;
@@ -160,12 +224,17 @@ export async function changedPagesOnly(options: {
   const copyStamps = listening && written !== undefined ? copyStampsAhead(cacheDir, options.warn) : null;
   shared[REUSED_NAMES] = [];
 
-  const leaveOut = async (paths: PathWithRoute[]): Promise<PathWithRoute[]> => {
+  /** Astro's manifest and the copies' stamps, when this build may reuse pages without Astro; else null. */
+  const trust = async (): Promise<{ manifest: AstroManifest; copyStamp: CopyStamp } | null> => {
     code = await options.codeDigest;
     const sameCode = code !== undefined && written === `${code} ${manifestStamp(cacheDir)}`;
     const manifest = listening && sameCode ? trustedManifest(cacheDir, loaded) : null;
-    if (!manifest || !loaded || !reused || !copyStamps) return paths;
-    const copyStamp = await copyStamps;
+    return manifest && loaded && reused && copyStamps ? { manifest, copyStamp: await copyStamps } : null;
+  };
+
+  const leaveOut = (paths: PathWithRoute[], trusted: { manifest: AstroManifest; copyStamp: CopyStamp } | null, unlisted: readonly UnlistedPage[]): PathWithRoute[] => {
+    if (!trusted || !loaded || !reused) return paths;
+    const { manifest, copyStamp } = trusted;
     const copies = join(cacheDir, COPIES_FOLDER);
     const toAstro: PathWithRoute[] = [];
     const names: string[] = [];
@@ -190,6 +259,15 @@ export async function changedPagesOnly(options: {
       reused.set(`/${page.outputFile}`, copy);
       names.push(pageName(path.pathname, slashed));
     }
+    for (const { entry, stat } of unlisted) {
+      const { component, dependencyHash, pathname, page } = entry;
+      // Only code makes two routes' paths meet (every page is listed after a change of code): never choose for Astro.
+      if (seen.has(pathname.endsWith('/') ? pathname.replace(/\/+$/, '') : pathname))
+        throw new Error(`the page ${pathname} is made by two routes, one of them ${component}: give each page one route`);
+      loaded.cache.record(component, dependencyHash, pathname, page.cacheKey, page.outputFile);
+      reused.set(`/${page.outputFile}`, { source: copies + page.outputFile, stat });
+      names.push(pageName(pathname, slashed));
+    }
     shared[REUSED_NAMES] = names;
     return toAstro;
   };
@@ -208,10 +286,20 @@ export async function changedPagesOnly(options: {
         setPrerenderer((astro) =>
           Object.assign(Object.create(astro) as Prerenderer, {
             getStaticPaths: async () => {
-              const all = await astro.getStaticPaths();
-              const toAstro = await leaveOut(all);
+              const trusted = await trust();
+              const unlisted = trusted && unlistedFrom(trusted.manifest, trusted.copyStamp);
+              offerUnlistedPages(unlisted ? unlisted.take : undefined);
+              let all: PathWithRoute[];
+              try {
+                all = await astro.getStaticPaths();
+              } finally {
+                offerUnlistedPages(undefined);
+              }
+              const taken = unlisted ? unlisted.taken() : [];
+              const toAstro = leaveOut(all, trusted, taken);
               handed = toAstro.length;
-              kept = all.length - toAstro.length;
+              notListed = taken.length;
+              kept = all.length - toAstro.length + notListed;
               options.onHanded?.(handed);
               return toAstro;
             },
@@ -222,7 +310,7 @@ export async function changedPagesOnly(options: {
   };
   return {
     integration,
-    counts: () => ({ handed, kept }),
+    counts: () => ({ handed, kept, notListed }),
     done: () => {
       if (code !== undefined) writeFileSync(codeFile, `${code} ${manifestStamp(cacheDir)}`);
     },

@@ -27,6 +27,8 @@ export interface RenderReport {
   reused: number;
   /** Pages handed to Astro: the others were reused without it (../astro/changed-pages.ts). */
   handedToAstro: number;
+  /** Of the pages reused without Astro, those no route listed (../astro/changed-pages.ts). */
+  notListed: number;
 }
 
 /** Astro's cache, which the rebuild keeps between builds; the last pass keeps its memo there too. */
@@ -70,7 +72,7 @@ export async function renderSite(): Promise<{ report: RenderReport; reused: Reus
     pages.done(`${log.seen.reused.toLocaleString('en')} reused by Astro${kept ? `, ${kept.toLocaleString('en')} without it` : ''}`);
     outDir.done();
   }
-  const { handed, kept } = changedOnly.counts();
+  const { handed, kept, notListed } = changedOnly.counts();
   // Astro falls back to its own console logger when it cannot load ours: then every page is printed and none counted.
   if (!log.seen.count && handed) write("warning: Astro's log did not reach the build (scripts/pipeline/astro/page-log.ts): no page was counted\n");
   const end = performance.now();
@@ -81,6 +83,7 @@ export async function renderSite(): Promise<{ report: RenderReport; reused: Reus
       pages: log.seen.count + kept,
       reused: log.seen.reused + kept,
       handedToAstro: handed,
+      notListed,
     },
     reused: reused ?? new Map(),
     sitemap: keptSitemap(),

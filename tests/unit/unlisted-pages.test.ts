@@ -1,0 +1,57 @@
+/**
+ * scripts/pipeline/astro/changed-pages.ts `unlistedFrom`: which pages a route may leave unlisted to Astro, taken as
+ * they are from its cache (src/content/unlisted-pages.ts).
+ */
+import { describe, expect, it } from 'vitest';
+import { unlistedFrom } from '../../scripts/pipeline/astro/changed-pages.ts';
+import type { AstroManifest } from '../../scripts/pipeline/astro/astro-manifest.ts';
+import type { FileStamp } from '../../scripts/pipeline/astro/copy-stats.ts';
+
+const DETAIL = 'src/pages/[...lang]/[section]/[id].astro';
+const manifest: AstroManifest = {
+  version: 1,
+  configHash: 'c',
+  lockfileHash: 'l',
+  routes: {
+    [DETAIL]: {
+      dependencyHash: 'd',
+      paths: {
+        '/news/5': { cacheKey: 'key-5', outputFile: 'news/5/index.html' },
+        '/news/6': { cacheKey: 'key-6', outputFile: 'news/6/index.html' },
+        '/news/7': { cacheKey: 'key-7', outputFile: 'news/7/index.html', headers: { 'x-page': '7' } },
+        '/news/8': { cacheKey: 'shared', outputFile: 'news/8/index.html' },
+      },
+    },
+    'src/pages/[...lang]/search.astro': { dependencyHash: 'e', paths: { '/search': { cacheKey: 'shared', outputFile: 'search/index.html' } } },
+    'src/pages/[...lang]/rss.xml.ts': { dependencyHash: 'f', paths: { '/rss.xml': { cacheKey: 'key-rss', outputFile: 'rss.xml' } } },
+  },
+};
+const stamp: FileStamp = { ino: 1n, size: 2n, mtimeNs: 3n, nlink: 1n };
+const copies = new Set(['news/5/index.html', 'news/7/index.html', 'news/8/index.html', 'search/index.html', 'rss.xml']);
+const copyStamp = (file: string) => (copies.has(file) ? stamp : undefined);
+
+describe('pages a route may leave unlisted', () => {
+  it("takes a page whose key the manifest holds for that one plain page, with its copy's stamp", () => {
+    const { take, taken } = unlistedFrom(manifest, copyStamp);
+    expect(take('key-5', { section: 'news', id: '5' })).toBe(true);
+    expect(taken()).toEqual([expect.objectContaining({ entry: expect.objectContaining({ component: DETAIL, dependencyHash: 'd', pathname: '/news/5' }), stat: stamp })]);
+  });
+
+  it('lists a page Astro would not reuse as it is: a new key, a key two pages share, a page it replays more of, one without its copy, an endpoint', () => {
+    const { take, taken } = unlistedFrom(manifest, copyStamp);
+    expect(take('key-new', { section: 'news', id: '9' })).toBe(false);
+    expect(take('shared', { section: 'news', id: '8' })).toBe(false);
+    expect(take('key-7', { section: 'news', id: '7' })).toBe(false);
+    expect(take('key-6', { section: 'news', id: '6' })).toBe(false);
+    expect(take('key-rss', { id: 'rss' })).toBe(false);
+    expect(taken()).toEqual([]);
+  });
+
+  it('takes a page its route lists twice once, and refuses two pages with one key', () => {
+    const { take, taken } = unlistedFrom(manifest, copyStamp);
+    expect(take('key-5', { section: 'news', id: '5' })).toBe(true);
+    expect(take('key-5', { section: 'news', id: '5' })).toBe(true);
+    expect(taken()).toHaveLength(1);
+    expect(() => take('key-5', { section: 'news', id: '6' })).toThrow(/two pages have one key \(key-5\)/);
+  });
+});

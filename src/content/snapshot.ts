@@ -160,16 +160,26 @@ function* employeeTexts(code: LangCode, cat: string, e: Employee): Generator<Sna
   yield { item, language: code, html: () => e.dutiesHtml };
 }
 
-/** An item of a snapshot by its key (`post:12@ru`, `employee:leaders/3@en`, `gallery:5@uz-latn`), when it has one. */
-export function snapshotItem(
-  snapshot: Snapshot,
-  key: string,
-):
+/** An item of a snapshot, as its key names it (changes.ts `itemKey`). */
+export type SnapshotItem =
   | { kind: 'post'; code: LangCode; post: Post }
   | { kind: 'page'; code: LangCode; page: ContentPage }
   | { kind: 'employee'; code: LangCode; category: string; employee: Employee }
-  | { kind: 'gallery'; code: LangCode; group: PhotoGroup }
-  | undefined {
+  | { kind: 'gallery'; code: LangCode; group: PhotoGroup };
+
+/** Every item of a snapshot with its key, language by language: its posts, pages, employees and photo groups. */
+export function* snapshotItems(snapshot: Snapshot): Generator<{ key: string; item: SnapshotItem }> {
+  for (const [code, c] of Object.entries(snapshot.languages) as [LangCode, LanguageContent][]) {
+    for (const post of Object.values(c.posts)) yield { key: itemKey('post', code, post.id), item: { kind: 'post', code, post } };
+    for (const page of Object.values(c.pages)) yield { key: itemKey('page', code, page.id), item: { kind: 'page', code, page } };
+    for (const [category, people] of Object.entries(c.employees))
+      for (const employee of people) yield { key: itemKey('employee', code, `${category}/${employee.id}`), item: { kind: 'employee', code, category, employee } };
+    for (const group of c.photoGroups) yield { key: itemKey('gallery', code, group.id), item: { kind: 'gallery', code, group } };
+  }
+}
+
+/** An item of a snapshot by its key (`post:12@ru`, `employee:leaders/3@en`, `gallery:5@uz-latn`), when it has one. */
+export function snapshotItem(snapshot: Snapshot, key: string): SnapshotItem | undefined {
   const parsed = parseItemKey(key);
   const c = parsed && Object.hasOwn(snapshot.languages, parsed.langCode) ? snapshot.languages[parsed.langCode as LangCode] : undefined;
   if (!parsed || !c || parsed.id === undefined) return undefined;

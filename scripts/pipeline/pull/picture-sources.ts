@@ -12,9 +12,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { itemKey } from '../../../src/content/changes.ts';
 import { snapshotTextFiles } from '../../../src/content/text-files.ts';
-import { itemTexts, snapshotItem, type Snapshot } from '../../../src/content/snapshot.ts';
+import { itemTexts, snapshotItem, snapshotItems, type Snapshot, type SnapshotItem } from '../../../src/content/snapshot.ts';
 import { pictureUrl } from '../../../src/content/pictures/map.ts';
 import { PICTURE_WIDTHS, type PictureRole } from '../../../src/content/pictures/settings.ts';
 import { codeTexts } from '../../lib/code-graph.ts';
@@ -54,24 +53,26 @@ export function shownPictures(snapshot: Snapshot, mediaBase: string, items?: Ite
     if (roles) roles.add(role);
     else shownBy.set(item, new Set([role]));
   };
-  const image = (item: string, role: PictureRole, path: string | null) => add(item, role, path ? pictureUrl(path, mediaBase) : null);
+  const images = (key: string, item: SnapshotItem) => {
+    for (const [role, path] of itemImages(item)) if (path) add(key, role, pictureUrl(path, mediaBase));
+  };
   const named = items && [...items];
   for (const { item, files } of snapshotTextFiles(snapshot, mediaBase, named && itemTexts(snapshot, named))) for (const url of files.textPictures) add(item, 'text', url);
   if (named) {
     for (const key of named) {
       const item = snapshotItem(snapshot, key);
-      if (item?.kind === 'post') image(key, 'post', item.post.imageUrl);
-      else if (item?.kind === 'employee') image(key, 'person', item.employee.imageUrl);
-      else if (item?.kind === 'gallery') for (const p of item.group.photos) image(key, 'photo', p.imageUrl);
+      if (item) images(key, item);
     }
-    return shown;
-  }
-  for (const [code, c] of Object.entries(snapshot.languages)) {
-    for (const p of Object.values(c.posts)) image(itemKey('post', code, p.id), 'post', p.imageUrl);
-    for (const [cat, people] of Object.entries(c.employees)) for (const e of people) image(itemKey('employee', code, `${cat}/${e.id}`), 'person', e.imageUrl);
-    for (const g of c.photoGroups) for (const p of g.photos) image(itemKey('gallery', code, g.id), 'photo', p.imageUrl);
-  }
+  } else for (const { key, item } of snapshotItems(snapshot)) images(key, item);
   return shown;
+}
+
+/** The pictures an item shows besides those of its text, each with its role: a post its own, a person their photograph, a photo group its photos. */
+function itemImages(item: SnapshotItem): [PictureRole, string | null][] {
+  if (item.kind === 'post') return [['post', item.post.imageUrl]];
+  if (item.kind === 'employee') return [['person', item.employee.imageUrl]];
+  if (item.kind === 'gallery') return item.group.photos.map((p) => ['photo', p.imageUrl]);
+  return [];
 }
 
 /**
@@ -179,7 +180,6 @@ export function readShown(contentDir: string, of: string, basis: string): KeptSh
 
 /** Keeps what the snapshot pulled at `of` shows, for the next pull told what changed. */
 export function writeShown(contentDir: string, of: string, basis: string, shown: ShownPictures | KeptShown): void {
-  const kept: KeptShown = {};
-  if (shown instanceof Map) for (const [url, shownBy] of shown) kept[url] = keptText(shownBy);
-  replaceFileSync(join(contentDir, SHOWN_FILE), JSON.stringify({ of, basis, shown: shown instanceof Map ? kept : shown } satisfies ShownFile));
+  const kept: KeptShown = shown instanceof Map ? Object.fromEntries([...shown].map(([url, shownBy]) => [url, keptText(shownBy)])) : shown;
+  replaceFileSync(join(contentDir, SHOWN_FILE), JSON.stringify({ of, basis, shown: kept } satisfies ShownFile));
 }

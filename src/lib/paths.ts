@@ -17,7 +17,7 @@
 import { contentFor, postFilesMediaBase } from '../content/store.ts';
 import { filesOfPost, postPictures, type TextFiles } from '../content/text-files.ts';
 import { pageKeys } from '../content/cache-key.ts';
-import { unlistedPages } from '../content/unlisted-pages.ts';
+import { unlistedPages, type TakeUnlisted } from '../content/unlisted-pages.ts';
 import { documentMap, documentsNamedBy } from '../content/documents/map.ts';
 import { pictureMap, picturesNamedBy } from '../content/pictures/map.ts';
 import { readConfig } from '../config.ts';
@@ -77,19 +77,38 @@ export function perLanguage<P extends Record<string, string | number | undefined
       return summarised && postPictures(summarised, NO_TEXT_FILES, mediaBase);
     };
     const knownDocuments = (value: object) => filesOf(value)?.documents ?? (summaryOfPost(value) ? [] : undefined);
-    const listed: { params: P & { lang: string | undefined }; props: X; cacheKey: string }[] = [];
-    for (const { params, props } of each(lang, content)) {
+    const pages = each(lang, content).map(({ params, props }) => ({
+      params: { lang: langParam(lang), ...params },
+      props,
       // The drawn pictures it shows too (a photograph replaced at the same URL gets new files), and the
       // documents it links to (their size is shown beside the link).
-      const cacheKey = pageKey(params, props, [...picturesNamedBy(props, pictures, mediaBase, knownPictures), ...documentsNamedBy(props, documents, mediaBase, knownDocuments)]);
-      const pageParams = { lang: langParam(lang), ...params };
-      // Only a page with parameters of its route's own: the routes' sets of parameter names differ, so its key is
-      // no other route's page's (a page of the language alone, such as /search, has the same key on every route).
-      if (take && Object.keys(params).length && take(cacheKey, pageParams)) continue;
-      listed.push({ params: pageParams, props, cacheKey });
-    }
-    return listed;
+      cacheKey: pageKey(params, props, [...picturesNamedBy(props, pictures, mediaBase, knownPictures), ...documentsNamedBy(props, documents, mediaBase, knownDocuments)]),
+    }));
+    return take ? pages.filter(unlistedBy(take)) : pages;
   });
+}
+
+/**
+ * Which of a route's pages in a language stay listed when the build offers to take pages as they are
+ * (src/content/unlisted-pages.ts). Only a page with parameters of the route's own is offered: every route's set of
+ * parameter names differs, so its key is no other route's page's (a page of the language alone, such as /search,
+ * has the same key on every route). A page listed twice is left to Astro, which keeps the first, as in a cold build.
+ */
+function unlistedBy(take: TakeUnlisted): (page: { params: Record<string, unknown>; cacheKey: string }, i: number, pages: { params: Record<string, unknown> }[]) => boolean {
+  let listedTwice: Set<string> | undefined;
+  return (page, i, pages) => {
+    if (Object.keys(page.params).length < 2) return true;
+    if (!listedTwice) {
+      const seen = new Set<string>();
+      listedTwice = new Set();
+      for (const { params } of pages) {
+        const asListed = JSON.stringify(params);
+        if (seen.has(asListed)) listedTwice.add(asListed);
+        seen.add(asListed);
+      }
+    }
+    return (listedTwice.size > 0 && listedTwice.has(JSON.stringify(page.params))) || !take(page.cacheKey, page.params);
+  };
 }
 
 /** A route with one page per language and nothing but the menu to show. */

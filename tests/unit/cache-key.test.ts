@@ -131,13 +131,13 @@ describe("a news page's key, from the files the pull found in its post", () => {
   afterEach(() => vi.unstubAllEnvs());
 
   /** One news post in every language, its text showing `in-text.jpg`, the pull having found `found.jpg` in it, with `mediaBase`. */
-  function contentDir(pictures: Record<string, string>, foundWith: string): string {
+  function contentDir(pictures: Record<string, string>, foundWith: string, news: number[][] = [[7]]): string {
     const post = { id: 7, title: 'Yangi maktab', brief: '', imageUrl: '/uploads/own.jpg', date: '2026-03-21T09:00:00Z', views: 0, html: `<p><img alt="" src="${inText}"></p>` };
     const { html: _, ...summary } = post;
     const language = {
       lang: 1,
       menus: [],
-      lists: { news: [[7]], announcements: [], lectures: [], visitingReceptions: [], historicalPersons: [] },
+      lists: { news, announcements: [], lectures: [], visitingReceptions: [], historicalPersons: [] },
       listPages: { news: [[7]], announcements: [], lectures: [], visitingReceptions: [], historicalPersons: [] },
       settledLatest: { news: [summary], announcements: [], lectures: [], visitingReceptions: [], historicalPersons: [] },
       posts: { 7: post },
@@ -208,5 +208,18 @@ describe("a news page's key, from the files the pull found in its post", () => {
       offerUnlistedPages(undefined);
     }
     expect(sectionDetailPaths()).toEqual(listed);
+  });
+
+  it('is listed to Astro when its route lists it twice (a post on two pages of a list read while it moved), which keeps the first', () => {
+    vi.stubEnv('CONTENT_DIR', contentDir(all, MEDIA, [[7], [7]]));
+    vi.stubEnv('MEDIA_BASE', MEDIA);
+    const listed = sectionDetailPaths();
+    expect(listed).toHaveLength(2 * LANGUAGES.length);
+    offerUnlistedPages(() => true);
+    try {
+      expect(sectionDetailPaths()).toEqual(listed);
+    } finally {
+      offerUnlistedPages(undefined);
+    }
   });
 });

@@ -2,8 +2,11 @@
  * scripts/pipeline/astro/changed-pages.ts `unlistedFrom`: which pages a route may leave unlisted to Astro, taken as
  * they are from its cache (src/content/unlisted-pages.ts).
  */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { unlistedFrom } from '../../scripts/pipeline/astro/changed-pages.ts';
+import { changedPagesOnly, unlistedFrom } from '../../scripts/pipeline/astro/changed-pages.ts';
 import type { AstroManifest } from '../../scripts/pipeline/astro/astro-manifest.ts';
 import type { FileStamp } from '../../scripts/pipeline/astro/copy-stats.ts';
 
@@ -47,11 +50,31 @@ describe('pages a route may leave unlisted', () => {
     expect(taken()).toEqual([]);
   });
 
-  it('takes a page its route lists twice once, and refuses two pages with one key', () => {
+  it('refuses to take two pages for one key', () => {
     const { take, taken } = unlistedFrom(manifest, copyStamp);
     expect(take('key-5', { section: 'news', id: '5' })).toBe(true);
-    expect(take('key-5', { section: 'news', id: '5' })).toBe(true);
-    expect(taken()).toHaveLength(1);
     expect(() => take('key-5', { section: 'news', id: '6' })).toThrow(/two pages have one key \(key-5\)/);
+    expect(taken()).toHaveLength(1);
+  });
+});
+
+describe('a page two routes make', () => {
+  it('is said, and recorded with the code so that no later build leaves a page unlisted', async () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), 'two-routes-'));
+    const warnings: string[] = [];
+    const changed = await changedPagesOnly({ cacheDir, reused: new Map(), codeDigest: Promise.resolve('code-1'), warn: (m) => warnings.push(m) });
+    let prerenderer: { getStaticPaths(): Promise<unknown[]> } | undefined;
+    const route = (component: string) => ({ component, type: 'page' });
+    const paths = [
+      { pathname: '/news/5', route: route('src/pages/[...lang]/[section]/[id].astro') },
+      { pathname: '/news/5/', route: route('src/pages/[...lang]/[slug].astro') },
+      { pathname: '/search', route: route('src/pages/[...lang]/search.astro') },
+    ];
+    const start = changed.integration.hooks['astro:build:start'] as unknown as (options: { setPrerenderer: (make: (astro: object) => typeof prerenderer) => void }) => void;
+    start({ setPrerenderer: (make) => (prerenderer = make({ getStaticPaths: async () => paths })) });
+    expect(await prerenderer!.getStaticPaths()).toEqual(paths);
+    expect(warnings).toEqual([expect.stringContaining('the page /news/5 (src/pages/[...lang]/[section]/[id].astro, src/pages/[...lang]/[slug].astro) is made by two routes')]);
+    changed.done();
+    expect(readFileSync(join(cacheDir, 'incremental-build.code.txt'), 'utf8')).toMatch(/^code-1 \S+ every-page-listed$/);
   });
 });

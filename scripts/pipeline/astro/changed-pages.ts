@@ -40,6 +40,9 @@ type PathWithRoute = Awaited<ReturnType<Prerenderer['getStaticPaths']>>[number];
  */
 const MANIFEST_CODE_FILE = 'incremental-build.code.txt';
 
+/** Said after the code in its record when two routes made one page: the routes leave no page out while the code stays so. */
+const EVERY_PAGE_LISTED = 'every-page-listed';
+
 /** The manifest file as it is now, by size and modification time. */
 const manifestStamp = (cacheDir: string) => {
   const stat = statSync(join(cacheDir, MANIFEST_FILE), { bigint: true, throwIfNoEntry: false });
@@ -151,12 +154,8 @@ export function unlistedFrom(manifest: AstroManifest, copyStamp: CopyStamp): { t
     byKey ??= pagesByKey(manifest);
     const entry = byKey.get(key);
     if (!entry) return false;
-    if (entry.taken) {
-      // A route that lists a page twice (a post on two pages of a list read while it moved) lists one page.
-      const [was, now] = [JSON.stringify(entry.taken.params), JSON.stringify(params)];
-      if (was === now) return true;
-      throw new Error(`two pages have one key (${key}): ${was} and ${now}; a page's key must cover its parameters`);
-    }
+    // A page listed twice is never offered (src/lib/paths.ts), and a key covers the page's parameters.
+    if (entry.taken) throw new Error(`two pages have one key (${key}): ${JSON.stringify(entry.taken.params)} and ${JSON.stringify(params)}`);
     if (!entry.component.endsWith('.astro') || !plainPage(entry.page)) return false;
     const stat = copyStamp(entry.page.outputFile);
     if (!stat) return false;
@@ -208,6 +207,8 @@ export async function changedPagesOnly(options: {
   let handed = 0;
   let kept = 0;
   let notListed = 0;
+  /** A page two routes make, when the routes listed one: recorded with the code, so that no later build leaves a page unlisted. */
+  let twoRoutes: string | undefined;
   // Astro's page names end in `/` unless the site is configured otherwise (astro:config:done says).
   let slashed = true;
   let code: string | undefined;
@@ -225,27 +226,36 @@ export async function changedPagesOnly(options: {
   shared[REUSED_NAMES] = [];
 
   /** Astro's manifest and the copies' stamps, when this build may reuse pages without Astro; else null. */
-  const trust = async (): Promise<{ manifest: AstroManifest; copyStamp: CopyStamp } | null> => {
+  const trust = async (): Promise<{ manifest: AstroManifest; copyStamp: CopyStamp; offer: boolean } | null> => {
     code = await options.codeDigest;
-    const sameCode = code !== undefined && written === `${code} ${manifestStamp(cacheDir)}`;
+    const recorded = code !== undefined && `${code} ${manifestStamp(cacheDir)}`;
+    const sameCode = recorded && (written === recorded || written === `${recorded} ${EVERY_PAGE_LISTED}`);
     const manifest = listening && sameCode ? trustedManifest(cacheDir, loaded) : null;
-    return manifest && loaded && reused && copyStamps ? { manifest, copyStamp: await copyStamps } : null;
+    return manifest && loaded && reused && copyStamps ? { manifest, copyStamp: await copyStamps, offer: written === recorded } : null;
   };
 
   const leaveOut = (paths: PathWithRoute[], trusted: { manifest: AstroManifest; copyStamp: CopyStamp } | null, unlisted: readonly UnlistedPage[]): PathWithRoute[] => {
+    // A path listed twice: Astro keeps the first and warns, and it alone should choose.
+    const bare = paths.map(({ pathname }) => pathname.replace(/\/+$/, ''));
+    const seen = new Map<string, string>();
+    const twice = new Set<string>();
+    for (const [i, path] of bare.entries()) {
+      const component = paths[i]!.route.component;
+      const first = seen.get(path);
+      if (first !== undefined) twice.add(path);
+      else seen.set(path, component);
+      // By two routes (only their code does it): no page is left unlisted while the code stays so, since a route
+      // would leave out the page Astro chose last time while the other route lists its own.
+      if (first !== undefined && first !== component && !twoRoutes) {
+        twoRoutes = `${path} (${first}, ${component})`;
+        options.warn?.(`the page ${twoRoutes} is made by two routes: every page is listed to Astro until each page has one route`);
+      }
+    }
     if (!trusted || !loaded || !reused) return paths;
     const { manifest, copyStamp } = trusted;
     const copies = join(cacheDir, COPIES_FOLDER);
     const toAstro: PathWithRoute[] = [];
     const names: string[] = [];
-    // Two routes with one path: Astro keeps the first and warns, and it alone should choose.
-    const bare = paths.map(({ pathname }) => pathname.replace(/\/+$/, ''));
-    const seen = new Set<string>();
-    const twice = new Set<string>();
-    for (const path of bare) {
-      if (seen.has(path)) twice.add(path);
-      seen.add(path);
-    }
     for (const [i, path] of paths.entries()) {
       const route = manifest.routes[path.route.component];
       const page = route?.paths[path.pathname];
@@ -261,9 +271,8 @@ export async function changedPagesOnly(options: {
     }
     for (const { entry, stat } of unlisted) {
       const { component, dependencyHash, pathname, page } = entry;
-      // Only code makes two routes' paths meet (every page is listed after a change of code): never choose for Astro.
-      if (seen.has(pathname.endsWith('/') ? pathname.replace(/\/+$/, '') : pathname))
-        throw new Error(`the page ${pathname} is made by two routes, one of them ${component}: give each page one route`);
+      // A route lists no page twice and leaves none out after a build that found two routes making one page (above).
+      if (seen.has(pathname.replace(/\/+$/, ''))) throw new Error(`the page ${pathname} is listed by a route and was left out by ${component}`);
       loaded.cache.record(component, dependencyHash, pathname, page.cacheKey, page.outputFile);
       reused.set(`/${page.outputFile}`, { source: copies + page.outputFile, stat });
       names.push(pageName(pathname, slashed));
@@ -287,7 +296,7 @@ export async function changedPagesOnly(options: {
           Object.assign(Object.create(astro) as Prerenderer, {
             getStaticPaths: async () => {
               const trusted = await trust();
-              const unlisted = trusted && unlistedFrom(trusted.manifest, trusted.copyStamp);
+              const unlisted = trusted?.offer ? unlistedFrom(trusted.manifest, trusted.copyStamp) : null;
               offerUnlistedPages(unlisted ? unlisted.take : undefined);
               let all: PathWithRoute[];
               try {
@@ -312,7 +321,7 @@ export async function changedPagesOnly(options: {
     integration,
     counts: () => ({ handed, kept, notListed }),
     done: () => {
-      if (code !== undefined) writeFileSync(codeFile, `${code} ${manifestStamp(cacheDir)}`);
+      if (code !== undefined) writeFileSync(codeFile, `${code} ${manifestStamp(cacheDir)}${twoRoutes ? ` ${EVERY_PAGE_LISTED}` : ''}`);
     },
   };
 }

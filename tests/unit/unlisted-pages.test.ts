@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { changedPagesOnly, unlistedFrom } from '../../scripts/pipeline/astro/changed-pages.ts';
+import { changedPagesOnly, codeRecord, unlistedFrom } from '../../scripts/pipeline/astro/changed-pages.ts';
 import type { AstroManifest } from '../../scripts/pipeline/astro/astro-manifest.ts';
 import type { FileStamp } from '../../scripts/pipeline/astro/copy-stats.ts';
 
@@ -75,6 +75,31 @@ describe('a page two routes make', () => {
     expect(await prerenderer!.getStaticPaths()).toEqual(paths);
     expect(warnings).toEqual([expect.stringContaining('the page /news/5 (src/pages/[...lang]/[section]/[id].astro, src/pages/[...lang]/[slug].astro) is made by two routes')]);
     changed.done();
-    expect(readFileSync(join(cacheDir, 'incremental-build.code.txt'), 'utf8')).toMatch(/^code-1 \S+ every-page-listed$/);
+    const written = readFileSync(join(cacheDir, 'incremental-build.code.txt'), 'utf8');
+    expect(written).toMatch(/^code-1 \S+ every-page-listed$/);
+    // The next build with that code trusts the manifest and leaves no page unlisted; a change of code, neither.
+    const stamp = written.split(' ')[1]!;
+    expect(codeRecord(written, 'code-1', stamp)).toEqual({ sameCode: true, offer: false });
+    expect(codeRecord(written, 'code-2', stamp)).toEqual({ sameCode: false, offer: false });
+    expect(codeRecord(`code-1 ${stamp}`, 'code-1', stamp)).toEqual({ sameCode: true, offer: true });
+    expect(codeRecord(`code-1 ${stamp}`, 'code-1', 'another-stamp')).toEqual({ sameCode: false, offer: false });
+  });
+
+  it('is not a page one route lists twice, which Astro alone chooses between', async () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), 'one-route-'));
+    const warnings: string[] = [];
+    const changed = await changedPagesOnly({ cacheDir, reused: new Map(), codeDigest: Promise.resolve('code-1'), warn: (m) => warnings.push(m) });
+    let prerenderer: { getStaticPaths(): Promise<unknown[]> } | undefined;
+    const route = { component: 'src/pages/[...lang]/[section]/[id].astro', type: 'page' };
+    const paths = [
+      { pathname: '/news/5', route },
+      { pathname: '/news/5/', route },
+    ];
+    const start = changed.integration.hooks['astro:build:start'] as unknown as (options: { setPrerenderer: (make: (astro: object) => typeof prerenderer) => void }) => void;
+    start({ setPrerenderer: (make) => (prerenderer = make({ getStaticPaths: async () => paths })) });
+    expect(await prerenderer!.getStaticPaths()).toEqual(paths);
+    changed.done();
+    expect(warnings).toEqual([]);
+    expect(readFileSync(join(cacheDir, 'incremental-build.code.txt'), 'utf8')).toMatch(/^code-1 \S+$/);
   });
 });

@@ -43,6 +43,16 @@ const MANIFEST_CODE_FILE = 'incremental-build.code.txt';
 /** Said after the code in its record when two routes made one page: the routes leave no page out while the code stays so. */
 const EVERY_PAGE_LISTED = 'every-page-listed';
 
+/**
+ * What the record beside the manifest (`written`) says of this build's code and manifest: whether the manifest was
+ * written with the same code, and whether pages may be left unlisted (not after a build found two routes making one page).
+ */
+export function codeRecord(written: string | undefined, code: string | undefined, stamp: string): { sameCode: boolean; offer: boolean } {
+  const recorded = code === undefined ? undefined : `${code} ${stamp}`;
+  const sameCode = recorded !== undefined && (written === recorded || written === `${recorded} ${EVERY_PAGE_LISTED}`);
+  return { sameCode, offer: sameCode && written === recorded };
+}
+
 /** The manifest file as it is now, by size and modification time. */
 const manifestStamp = (cacheDir: string) => {
   const stat = statSync(join(cacheDir, MANIFEST_FILE), { bigint: true, throwIfNoEntry: false });
@@ -228,10 +238,9 @@ export async function changedPagesOnly(options: {
   /** Astro's manifest and the copies' stamps, when this build may reuse pages without Astro; else null. */
   const trust = async (): Promise<{ manifest: AstroManifest; copyStamp: CopyStamp; offer: boolean } | null> => {
     code = await options.codeDigest;
-    const recorded = code !== undefined && `${code} ${manifestStamp(cacheDir)}`;
-    const sameCode = recorded && (written === recorded || written === `${recorded} ${EVERY_PAGE_LISTED}`);
-    const manifest = listening && sameCode ? trustedManifest(cacheDir, loaded) : null;
-    return manifest && loaded && reused && copyStamps ? { manifest, copyStamp: await copyStamps, offer: written === recorded } : null;
+    const record = codeRecord(written, code, manifestStamp(cacheDir));
+    const manifest = listening && record.sameCode ? trustedManifest(cacheDir, loaded) : null;
+    return manifest && loaded && reused && copyStamps ? { manifest, copyStamp: await copyStamps, offer: record.offer } : null;
   };
 
   const leaveOut = (paths: PathWithRoute[], trusted: { manifest: AstroManifest; copyStamp: CopyStamp } | null, unlisted: readonly UnlistedPage[]): PathWithRoute[] => {

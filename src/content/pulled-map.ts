@@ -11,14 +11,16 @@ const cached = new Map<string, unknown>();
 
 export function pulledMap<T extends object>(name: string): T {
   const file = join(readConfig().contentDir, name);
-  if (!cached.has(file)) {
-    let map = {};
-    try {
-      map = JSON.parse(readTextSync(file)) as T;
-    } catch {
-      // Not pulled yet.
-    }
-    cached.set(file, map);
-  }
+  if (!cached.has(file)) cached.set(file, readPulledMap<T>(file) ?? {});
   return cached.get(file) as T;
+}
+
+/** A map as the pull wrote it in `file`, or null when there is none to read (not pulled yet, not a map). */
+export function readPulledMap<T extends object>(file: string): T | null {
+  try {
+    const map = JSON.parse(readTextSync(file)) as unknown;
+    return map && typeof map === 'object' && !Array.isArray(map) ? (map as T) : null;
+  } catch {
+    return null;
+  }
 }

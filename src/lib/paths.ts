@@ -84,31 +84,24 @@ export function perLanguage<P extends Record<string, string | number | undefined
       // documents it links to (their size is shown beside the link).
       cacheKey: pageKey(params, props, [...picturesNamedBy(props, pictures, mediaBase, knownPictures), ...documentsNamedBy(props, documents, mediaBase, knownDocuments)]),
     }));
-    return take ? pages.filter(unlistedBy(take)) : pages;
+    return take ? pagesToList(take, pages) : pages;
   });
 }
 
 /**
- * Which of a route's pages in a language stay listed when the build offers to take pages as they are
+ * The pages of a route in a language that it still lists when the build offers to take pages as they are
  * (src/content/unlisted-pages.ts). Only a page with parameters of the route's own is offered: every route's set of
  * parameter names differs, so its key is no other route's page's (a page of the language alone, such as /search,
  * has the same key on every route). A page listed twice is left to Astro, which keeps the first, as in a cold build.
  */
-function unlistedBy(take: TakeUnlisted): (page: { params: Record<string, unknown>; cacheKey: string }, i: number, pages: { params: Record<string, unknown> }[]) => boolean {
-  let listedTwice: Set<string> | undefined;
-  return (page, i, pages) => {
-    if (Object.keys(page.params).length < 2) return true;
-    if (!listedTwice) {
-      const seen = new Set<string>();
-      listedTwice = new Set();
-      for (const { params } of pages) {
-        const asListed = JSON.stringify(params);
-        if (seen.has(asListed)) listedTwice.add(asListed);
-        seen.add(asListed);
-      }
-    }
-    return (listedTwice.size > 0 && listedTwice.has(JSON.stringify(page.params))) || !take(page.cacheKey, page.params);
-  };
+function pagesToList<T extends { params: Record<string, unknown>; cacheKey: string }>(take: TakeUnlisted, pages: T[]): T[] {
+  const asListed = pages.map(({ params }) => (Object.keys(params).length < 2 ? undefined : JSON.stringify(params)));
+  const times = new Map<string, number>();
+  for (const listed of asListed) if (listed !== undefined) times.set(listed, (times.get(listed) ?? 0) + 1);
+  return pages.filter((page, i) => {
+    const listed = asListed[i];
+    return listed === undefined || times.get(listed)! > 1 || !take(page.cacheKey, page.params);
+  });
 }
 
 /** A route with one page per language and nothing but the menu to show. */

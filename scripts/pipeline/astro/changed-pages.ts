@@ -142,8 +142,8 @@ interface ManifestEntry {
   dependencyHash: string;
   pathname: string;
   page: ManifestPage;
-  /** Set once a route's page was taken for it. */
-  taken?: UnlistedPage & { params: Readonly<Record<string, unknown>> };
+  /** The parameters of the route's page it was taken for, once taken. */
+  takenFor?: Readonly<Record<string, unknown>>;
 }
 
 /** A page of Astro's manifest that no route listed, taken as it is (src/content/unlisted-pages.ts), with its copy's stamp. */
@@ -159,17 +159,18 @@ export interface UnlistedPage {
  */
 export function unlistedFrom(manifest: AstroManifest, copyStamp: CopyStamp): { take: TakeUnlisted; taken: () => UnlistedPage[] } {
   let byKey: Map<string, ManifestEntry | null> | undefined;
-  const taken: (UnlistedPage & { params: Readonly<Record<string, unknown>> })[] = [];
+  const taken: UnlistedPage[] = [];
   const take: TakeUnlisted = (key, params) => {
     byKey ??= pagesByKey(manifest);
     const entry = byKey.get(key);
     if (!entry) return false;
     // A page listed twice is never offered (src/lib/paths.ts), and a key covers the page's parameters.
-    if (entry.taken) throw new Error(`two pages have one key (${key}): ${JSON.stringify(entry.taken.params)} and ${JSON.stringify(params)}`);
+    if (entry.takenFor) throw new Error(`two pages have one key (${key}): ${JSON.stringify(entry.takenFor)} and ${JSON.stringify(params)}`);
     if (!entry.component.endsWith('.astro') || !plainPage(entry.page)) return false;
     const stat = copyStamp(entry.page.outputFile);
     if (!stat) return false;
-    taken.push((entry.taken = { entry, stat, params }));
+    entry.takenFor = params;
+    taken.push({ entry, stat });
     return true;
   };
   return { take, taken: () => taken };

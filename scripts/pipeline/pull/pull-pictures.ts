@@ -10,9 +10,9 @@
  * whole step looked at 9,000 pictures, their store's entries and drawn files on every such pull (0.4 s of its
  * CPU, profiled). The nightly (full) run works on every picture.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Snapshot } from '../../../src/content/snapshot.ts';
+import { readPulledMap } from '../../../src/content/pulled-map.ts';
 import { drawnHashes, drawPictures, type DrawJob, type DrawStats } from '../downloads/draw-pictures.ts';
 import { PICTURE_MAP_FILE, type PictureMap } from '../../../src/content/pictures/map.ts';
 import { variantFile, variantId, widthsToDraw } from '../../../src/content/pictures/settings.ts';
@@ -47,16 +47,6 @@ export interface PicturePullStats {
   ms: number;
 }
 
-/** The picture map the last pull wrote, or null when there is none to read. */
-function readPictureMap(contentDir: string): PictureMap | null {
-  try {
-    const map = JSON.parse(readFileSync(join(contentDir, PICTURE_MAP_FILE), 'utf8')) as unknown;
-    return map && typeof map === 'object' && !Array.isArray(map) ? (map as PictureMap) : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The pictures the snapshot shows (`all`, sorted), and those to work on (`sources`): all of them; or, for a pull told
  * what changed whose previous pull kept what its snapshot showed and its map (`previous`), only those whose items or
@@ -76,7 +66,7 @@ function picturesToWorkOn(
     return { shown, all: [...sources.keys()].sort(), sources, previous: null };
   };
   const before = revalidate !== 'all' && since && everyPostOf(since.snapshot) ? readShown(contentDir, since.snapshot.pulledAt, basis) : null;
-  const previous = before && readPictureMap(contentDir);
+  const previous = before && readPulledMap<PictureMap>(join(contentDir, PICTURE_MAP_FILE));
   const touched = before && previous && shownSince(before, since!.snapshot, snapshot, mediaBase, since!.items);
   if (!before || !previous || !touched) return whole();
   const sources = new Map<string, PictureSource>();

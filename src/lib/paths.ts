@@ -95,7 +95,7 @@ export function perLanguage<P extends Record<string, string | number | undefined
  * has the same key on every route). A page listed twice is left to Astro, which keeps the first, as in a cold build.
  */
 function pagesToList<T extends { params: Record<string, unknown>; cacheKey: string }>(take: TakeUnlisted, pages: T[]): T[] {
-  const asListed = pages.map(({ params }) => (Object.keys(params).length < 2 ? undefined : JSON.stringify(params)));
+  const asListed = pages.map(({ params }) => (Object.keys(params).some((name) => name !== 'lang') ? JSON.stringify(params) : undefined));
   const times = new Map<string, number>();
   for (const listed of asListed) if (listed !== undefined) times.set(listed, (times.get(listed) ?? 0) + 1);
   return pages.filter((page, i) => {

@@ -15,14 +15,14 @@ import { DatabaseSync } from 'node:sqlite';
 
 export interface RememberedPages<Page> {
   /** The text of each page remembered for this basis, by site path (empty when the basis differs): `readPage` reads one. */
-  pages: Readonly<Record<string, string>>;
+  pages: ReadonlyMap<string, string>;
   /** The files of the site the memo was made for that have gone since (site paths). */
   gone: ReadonlySet<string>;
   /**
    * Keeps `pages` and `files` for the next build: writes the pages that are not the text read (a page unchanged
    * is handed back as its text), removes those no longer there.
    */
-  save(pages: Readonly<Record<string, Page | string>>, files: readonly string[]): void;
+  save(pages: ReadonlyMap<string, Page | string>, files: readonly string[]): void;
 }
 
 /** A page's remembered text as the page it was written from, or undefined when it is not one (damaged: the page is checked again). */
@@ -57,9 +57,12 @@ const valueOf = (db: DatabaseSync, key: string) => (db.prepare('SELECT value FRO
 /** Reads the memo in `file` for `basis` (the pass's code: any change forgets every page), for a site of `files`. */
 export function rememberedPages<Page>(file: string, basis: string, files: ReadonlySet<string>): RememberedPages<Page> {
   const read = (db: DatabaseSync) => {
-    const pages: Record<string, string> = {};
+    const pages = new Map<string, string>();
     if (valueOf(db, 'basis') !== basis) return { same: false, pages, gone: new Set<string>() };
-    for (const row of db.prepare('SELECT path, memo FROM pages').iterate() as Iterable<{ path: string; memo: string }>) pages[row.path] = row.memo;
+    // Rows as arrays, into a map: an object per row, and 45,000 paths as an object's keys, took twice as long.
+    const rows = db.prepare('SELECT path, memo FROM pages');
+    rows.setReturnArrays(true);
+    for (const [path, memo] of rows.iterate() as Iterable<[string, string]>) pages.set(path, memo);
     // A file that has gone may be what some remembered page refers to: the pass's visitors say whether their findings hold.
     const gone = new Set((JSON.parse(valueOf(db, 'files') ?? '[]') as string[]).filter((f) => !files.has(f)));
     return { same: true, pages, gone };
@@ -69,7 +72,7 @@ export function rememberedPages<Page>(file: string, basis: string, files: Readon
     remembered = withDatabase(file, read);
   } catch {
     rmSync(file, { force: true });
-    remembered = { same: false, pages: {}, gone: new Set() };
+    remembered = { same: false, pages: new Map(), gone: new Set() };
   }
   const { same, pages, gone } = remembered;
   return {
@@ -86,7 +89,7 @@ export function rememberedPages<Page>(file: string, basis: string, files: Readon
     },
   };
 
-  function write(next: Readonly<Record<string, Page | string>>, siteFiles: readonly string[]): void {
+  function write(next: ReadonlyMap<string, Page | string>, siteFiles: readonly string[]): void {
     withDatabase(file, (db) => {
       const put = db.prepare('INSERT OR REPLACE INTO pages (path, memo) VALUES (?, ?)');
       const remove = db.prepare('DELETE FROM pages WHERE path = ?');
@@ -94,8 +97,8 @@ export function rememberedPages<Page>(file: string, basis: string, files: Readon
       db.exec('BEGIN IMMEDIATE');
       try {
         if (!same) db.exec('DELETE FROM pages');
-        for (const [path, page] of Object.entries(next)) if (pages[path] !== page) put.run(path, typeof page === 'string' ? page : JSON.stringify(page));
-        if (same) for (const path of Object.keys(pages)) if (!(path in next)) remove.run(path);
+        for (const [path, page] of next) if (pages.get(path) !== page) put.run(path, typeof page === 'string' ? page : JSON.stringify(page));
+        if (same) for (const path of pages.keys()) if (!next.has(path)) remove.run(path);
         setValue.run('basis', basis);
         setValue.run('files', JSON.stringify(siteFiles));
         db.exec('COMMIT');

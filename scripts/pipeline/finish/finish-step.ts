@@ -93,7 +93,7 @@ interface PageMemo {
 }
 
 /** The memo's pages, by site path: a page unchanged as the text the memo handed over (finish-memo.ts). */
-type MemoPages = Record<string, PageMemo | string>;
+type MemoPages = Map<string, PageMemo | string>;
 
 const isStrings = (value: unknown): value is string[] => Array.isArray(value) && value.every((v) => typeof v === 'string');
 /** Whether a remembered row is a page's memo as this pass writes it. */
@@ -218,7 +218,7 @@ interface PassContext {
   sitePath: (file: string) => string;
   fragments: Fragments;
   /** The memo's text of each page (finish-memo.ts), by site path. */
-  remembered: Readonly<Record<string, string>>;
+  remembered: ReadonlyMap<string, string>;
   /** The files of the site the memo was made for that have gone since. */
   gone: ReadonlySet<string>;
   /** The checks each page is handed to, in this order. */
@@ -241,7 +241,7 @@ interface PassContext {
  */
 class FinishPass {
   readonly hashes: Record<string, string> = {};
-  readonly memo: MemoPages = {};
+  readonly memo: MemoPages = new Map();
   reusedFindings = 0;
   pagesRead = 0;
   keptFromOlder = 0;
@@ -340,7 +340,7 @@ class FinishPass {
     const { ino, size, mtimeNs, nlink } = reused?.stat ?? statSync(source, { bigint: true });
     const stamp = `${ino}:${size}:${mtimeNs}`;
     // Unread only when nothing needs its bytes: a reused page (Astro's cache entry, or a link to it) whose spliced hash holds.
-    const known = readPage(this.c.remembered[path], isPageMemo);
+    const known = readPage(this.c.remembered.get(path), isPageMemo);
     const unread = (reused !== undefined || nlink > 1n) && known?.stamp === stamp && known.spliced === this.splicedKey(known.fragments);
     const page = new PageBytes(source, this.c.fragments, () => void this.pagesRead++, unread ? undefined : (this.pagesRead++, readFileSync(source)));
     const found = this.checkPage(file, path, page, stamp, known);
@@ -370,14 +370,19 @@ class FinishPass {
       const spliced = this.splicedKey(known.fragments);
       if (spliced === known.spliced && stamp === known.stamp) {
         // Handed back as the text read: it is not written again.
-        this.memo[path] = this.c.remembered[path]!;
+        this.memo.set(path, this.c.remembered.get(path)!);
         return known;
       }
-      return (this.memo[path] = { ...known, stamp, spliced, hash: spliced === known.spliced ? known.hash : finalHash(known.fragments) });
+      return this.remember(path, { ...known, stamp, spliced, hash: spliced === known.spliced ? known.hash : finalHash(known.fragments) });
     }
     const findings = Object.fromEntries(this.c.visitors.map((visitor) => [visitor.name, visitor.visit(visited)]));
     const names = fragmentsIn(page.read());
-    return (this.memo[path] = { raw, stamp, fragments: names, spliced: this.splicedKey(names), hash: finalHash(names), findings });
+    return this.remember(path, { raw, stamp, fragments: names, spliced: this.splicedKey(names), hash: finalHash(names), findings });
+  }
+
+  private remember(path: string, page: PageMemo): PageMemo {
+    this.memo.set(path, page);
+    return page;
   }
 }
 
@@ -419,7 +424,7 @@ export async function finishBuild(
   const sitePaths = files.map(sitePath);
   const basis = await memoBasis();
   const memo = memoFile ? rememberedPages<PageMemo>(memoFile, basis, new Set(sitePaths)) : null;
-  const remembered = memo?.pages ?? {};
+  const remembered = memo?.pages ?? new Map<string, string>();
   const gone = memo?.gone ?? new Set<string>();
   const links = linkChecker(root, new Set(files));
   const scripts = inlineScriptVisitor();

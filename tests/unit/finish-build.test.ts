@@ -342,6 +342,9 @@ describe('a release made in an older one', () => {
     expect(made.links.deadEditorLinks).toEqual([{ page: '/news/1/', link: '/news/404/' }]);
     // Only the two pages Astro wrote anew are read.
     expect(made.pagesRead).toBe(2);
+    // What the build reports: each file the older release held with these bytes kept, each compressed copy made or reused.
+    expect(made.keptFromOlder).toBe(Object.keys(made.hashes).filter((path) => olderHashes[path] === made.hashes[path]).length);
+    expect(made.compressed.made + made.compressed.reused).toBe(Object.keys(made.hashes).filter((path) => /\.(br|gz)$/.test(path)).length);
   });
 
   it("places a store's files as links to the store, hashed as the store says, never moving them out of it", async () => {

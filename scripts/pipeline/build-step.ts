@@ -14,7 +14,6 @@ import { placeDistrictPictures, storedDocuments, storedPictures } from './downlo
 import { releaseFileHashes, RELEASES_KEPT, REPORT_MODE } from './publish/releases.ts';
 import { earlierReleaseList, releaseChanges, releaseList, type ReleaseList } from './publish/release-changes.ts';
 import { replaceFile } from '../lib/replace-file.ts';
-import { diffByKey } from '../lib/hash-diff.ts';
 import { contentReportLines, deadLinksByLanguage } from './pull/content-report.ts';
 import { writeStaticHostFiles } from '../serving/server-config.ts';
 import { startSearchIndex, storedSearchIndex } from './search-index/search-index-step.ts';
@@ -112,8 +111,8 @@ export async function buildStep({ previousRelease = null, into = null, fileList 
     throw new Error(`the build has ${finished.links.broken.length} broken internal reference(s), e.g. ${finished.links.broken[0]}`);
   }
   // Said here, where the previous release's file list is read already: the publish needed a second read of it.
-  const { hashes, ...rest } = finished;
-  const { added, changed, removed } = diffByKey(previousHashes, hashes);
+  const { hashes, sincePrevious, ...rest } = finished;
+  const { added, changed, removed } = sincePrevious;
   if (fileList) await replaceFile(fileList, JSON.stringify(hashes), { mode: REPORT_MODE });
   if (changesFile) {
     const previous = previousRelease ? { id: basename(previousRelease), hashes: previousHashes } : null;

@@ -18,6 +18,7 @@ import { KNOWN_INLINE_SCRIPTS, POLICY_FILES } from '../../scripts/pipeline/finis
 import { listFiles } from '../../scripts/lib/files.ts';
 import { FRAGMENT_END, FRAGMENT_START, fragmentMarker } from '../../src/lib/fragments.ts';
 import { releaseList } from '../../scripts/pipeline/publish/release-changes.ts';
+import { diffByKey } from '../../scripts/lib/hash-diff.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'finish-build-'));
 afterAll(() => rm(work, { recursive: true, force: true }));
@@ -163,6 +164,42 @@ describe('the last pass between builds', () => {
     expect(await finish(site(edited))).toMatchObject({ remembered: 2, links: { broken: [] } });
     expect(await finish(site(edited))).toMatchObject({ remembered: 0, links: { broken: [] } });
     expect((await finish(site(edited))).remembered).toBe(3);
+  });
+
+  it('tells what changed since the previous release as the two file lists say: pages and their compressed copies changed, added, gone', async () => {
+    const about = { '/about/index.html': page('<h1>Tuman haqida</h1><a href="/">Bosh sahifa</a>') };
+    const firstRoot = site({ ...clean, ...about });
+    const first = await finish(firstRoot);
+    expect(first.sincePrevious).toEqual({ added: Object.keys(first.hashes), changed: [], removed: [] });
+    const since = async (pages: Record<string, string>) => {
+      const built = await finishBuild(site(pages), bases, { compressCache, memoFile, previousRelease: { root: firstRoot, hashes: first.hashes } });
+      const sorted = (d: typeof built.sincePrevious) => ({ added: [...d.added].sort(), changed: [...d.changed].sort(), removed: [...d.removed].sort() });
+      expect(sorted(built.sincePrevious)).toEqual(sorted(diffByKey(first.hashes, built.hashes)));
+      return sorted(built.sincePrevious);
+    };
+    // Nothing changed, nothing gone.
+    expect(await since({ ...clean, ...about })).toEqual({ added: [], changed: [], removed: [] });
+    const changed = {
+      ...clean,
+      '/news/1/index.html': page('<h1>Birinchi (tahrir)</h1><a href="/">Bosh sahifa</a>'),
+      '/news/2/index.html': page('<h1>Ikkinchi</h1><a href="/">Bosh sahifa</a>'),
+    };
+    const found = await since(changed);
+    expect(found.changed).toContain('/news/1/index.html');
+    expect(found.added).toContain('/news/2/index.html');
+    expect(found.removed).toEqual(
+      Object.keys(first.hashes)
+        .filter((path) => path.startsWith('/about/'))
+        .sort(),
+    );
+    expect(found.removed).toContain('/about/index.html');
+    expect(found.removed.length).toBeGreaterThan(1);
+    // A folder an earlier pass finished, its compressed copies still in it, settles those twice: the same answer.
+    cpSync(firstRoot, `${firstRoot}-again`, { recursive: true });
+    rmSync(`${firstRoot}-again/about`, { recursive: true });
+    const again = await finishBuild(`${firstRoot}-again`, bases, { compressCache, previousRelease: { root: firstRoot, hashes: first.hashes } });
+    expect(again.sincePrevious).toEqual(diffByKey(first.hashes, again.hashes));
+    expect(again.sincePrevious.removed).toContain('/about/index.html');
   });
 
   it('keeps working without a memo file', async () => {

@@ -250,7 +250,8 @@ class FinishPass {
   readonly sincePrevious: KeyDiff = { added: [], changed: [], removed: [] };
   /** Files settled at a path the previous release has. */
   private inPrevious = 0;
-  private settledTwice = false;
+  /** Files recorded: more than the list holds when some were settled twice. */
+  private recorded = 0;
   readonly memo: MemoPages = new Map();
   reusedFindings = 0;
   pagesRead = 0;
@@ -335,8 +336,7 @@ class FinishPass {
    * each file is settled once, rather than the two lists of 120,000 files at 10,000 news a language compared after.
    */
   private record(path: string, fileHash: string): void {
-    // A folder that holds an earlier pass's compressed copies has some settled twice: the lists are compared whole (changes).
-    if (Object.hasOwn(this.hashes, path)) this.settledTwice = true;
+    this.recorded++;
     this.hashes[path] = fileHash;
     const before = this.c.previousHashes[path];
     if (before === undefined) this.sincePrevious.added.push(path);
@@ -349,7 +349,8 @@ class FinishPass {
   /** What changed since the previous release, once every file is settled: its files this release has not. */
   changes(): KeyDiff {
     const previous = this.c.previousHashes;
-    if (this.settledTwice) return diffByKey(previous, this.hashes);
+    // A folder that holds an earlier pass's compressed copies has some settled twice: the lists are compared whole.
+    if (this.recorded !== Object.keys(this.hashes).length) return diffByKey(previous, this.hashes);
     // Nothing is gone when every file of the previous release was settled again (a new post, an edit).
     if (this.inPrevious !== Object.keys(previous).length)
       for (const path in previous) if (Object.hasOwn(previous, path) && !Object.hasOwn(this.hashes, path)) this.sincePrevious.removed.push(path);

@@ -7,8 +7,8 @@
  * - hands each page to the checks, its visitors (./page-visitor.ts): the inline
  *   scripts' hashes for the Content-Security-Policy (csp.ts), and every internal
  *   link, picture, script and #fragment (link-check.ts);
- * - hashes every file (the release's file list, which the rebuild compares
- *   with the previous release's to know what changed);
+ * - hashes every file (the release's file list), and finds what changed since
+ *   the previous release's list as it goes (the publish and the edge's purge need it);
  * - writes each text file's compressed siblings (`.br`, most also `.gz`) from the compression cache;
  * - last, writes the policy and the service worker, whose precache list needs the final pages
  *   (src/features/offline/build-service-worker.ts).
@@ -53,7 +53,7 @@ export interface FinishedBuild {
    * a language.
    */
   hashes: Record<string, string>;
-  /** The files (site paths) added, changed and removed since the previous release's list (FinishOptions.previousRelease; all added without one), found as each file is settled. */
+  /** The files (site paths) added, changed and removed since the previous release's list (FinishOptions.previousRelease; all added without one), in the order `diffByKey` gives. */
   sincePrevious: KeyDiff;
   links: LinkReport;
   compressed: { files: number; made: number; reused: number; pruned: number };
@@ -247,7 +247,8 @@ interface PassContext {
  */
 class FinishPass {
   readonly hashes: Record<string, string> = {};
-  readonly sincePrevious: KeyDiff = { added: [], changed: [], removed: [] };
+  /** The files added and changed since the previous release, in the order they were recorded. */
+  private readonly sincePrevious: Omit<KeyDiff, 'removed'> = { added: [], changed: [] };
   /** Files settled at a path the previous release has. */
   private inPrevious = 0;
   /** Files recorded: more than the list holds when some were settled twice. */
@@ -333,7 +334,8 @@ class FinishPass {
 
   /**
    * A file of the release, in its file list and in what changed since the previous release's: compared here, where
-   * each file is settled once, rather than the two lists of 120,000 files at 10,000 news a language compared after.
+   * each file is settled, rather than the two lists of 120,000 files at 10,000 news a language compared after (a file
+   * settled twice is found in `changes`).
    */
   private record(path: string, fileHash: string): void {
     this.recorded++;
@@ -346,15 +348,15 @@ class FinishPass {
     }
   }
 
-  /** What changed since the previous release, once every file is settled: its files this release has not. */
+  /** What changed since the previous release, once every file is settled: the files recorded, and those gone. */
   changes(): KeyDiff {
     const previous = this.c.previousHashes;
     // A folder that holds an earlier pass's compressed copies has some settled twice: the lists are compared whole.
     if (this.recorded !== Object.keys(this.hashes).length) return diffByKey(previous, this.hashes);
+    const removed: string[] = [];
     // Nothing is gone when every file of the previous release was settled again (a new post, an edit).
-    if (this.inPrevious !== Object.keys(previous).length)
-      for (const path in previous) if (Object.hasOwn(previous, path) && !Object.hasOwn(this.hashes, path)) this.sincePrevious.removed.push(path);
-    return this.sincePrevious;
+    if (this.inPrevious !== Object.keys(previous).length) for (const path in previous) if (Object.hasOwn(previous, path) && !Object.hasOwn(this.hashes, path)) removed.push(path);
+    return { ...this.sincePrevious, removed };
   }
 
   /** Replaces `file` by a link to the previous release's file at `path` when that has `hash`. */

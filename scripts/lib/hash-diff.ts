@@ -38,6 +38,13 @@ export function diffByKey<T>(
     if (!Object.hasOwn(old, k)) diff.added.push(k);
     else if (!same(old[k]!, now[k]!)) diff.changed.push(k);
   }
-  for (const k in old) if (Object.hasOwn(old, k) && !Object.hasOwn(now, k)) diff.removed.push(k);
+  diff.removed = keysGone(old, now);
   return diff;
+}
+
+/** The own keys of `before` that `after` has not, in `before`'s order. */
+export function keysGone(before: Readonly<Record<string, unknown>>, after: Readonly<Record<string, unknown>>): string[] {
+  const gone: string[] = [];
+  for (const k in before) if (Object.hasOwn(before, k) && !Object.hasOwn(after, k)) gone.push(k);
+  return gone;
 }

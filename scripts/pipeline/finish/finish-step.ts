@@ -44,7 +44,7 @@ import { progress } from '../../lib/progress.ts';
 import { SERVICE_WORKER_FILE, writeServiceWorker } from '../../../src/features/offline/build-service-worker.ts';
 import type { ReusedPages } from '../astro/restore-output.ts';
 import type { ReleaseList } from '../publish/release-changes.ts';
-import { diffByKey, type KeyDiff } from '../../lib/hash-diff.ts';
+import { diffByKey, keysGone, type KeyDiff } from '../../lib/hash-diff.ts';
 
 export interface FinishedBuild {
   /**
@@ -353,10 +353,8 @@ class FinishPass {
     const previous = this.c.previousHashes;
     // A folder that holds an earlier pass's compressed copies has some settled twice: the lists are compared whole.
     if (this.recorded !== Object.keys(this.hashes).length) return diffByKey(previous, this.hashes);
-    const removed: string[] = [];
     // Nothing is gone when every file of the previous release was settled again (a new post, an edit).
-    if (this.inPrevious !== Object.keys(previous).length) for (const path in previous) if (Object.hasOwn(previous, path) && !Object.hasOwn(this.hashes, path)) removed.push(path);
-    return { ...this.sincePrevious, removed };
+    return { ...this.sincePrevious, removed: this.inPrevious === Object.keys(previous).length ? [] : keysGone(previous, this.hashes) };
   }
 
   /** Replaces `file` by a link to the previous release's file at `path` when that has `hash`. */

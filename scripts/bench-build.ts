@@ -18,12 +18,10 @@
  * what a phone downloads for a news page's largest picture against the CPU
  * that drawing a picture costs.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { startSampleApi, type SampleApiOptions } from './sample-api/server.ts';
-import { mapLimit } from './lib/files.ts';
+import { editAndAdd as edit, newsPost, rebuildEnv, startBenchApi, timedRebuild, type ApiMode } from './lib/bench-rebuilds.ts';
 import { foldersUnder } from '../src/config.ts';
 import { PICTURE_ENCODING } from '../src/content/pictures/settings.ts';
 import type { RebuildReport } from './pipeline/rebuild.ts';
@@ -47,93 +45,26 @@ const mode = values.friendly
   ? { photos: 'shared', mediaHeaders: 'max-age', latencyMs: 0 }
   : { photos: values.photos, mediaHeaders: values['media-headers'], latencyMs: Number(values.latency) };
 
-/** Resident memory of a process and all its descendants, from /proc (Linux). */
-async function treeRss(pid: number): Promise<number> {
-  let total = 0;
-  const stack = [pid];
-  while (stack.length) {
-    const p = stack.pop()!;
-    try {
-      const status = await readFile(`/proc/${p}/status`, 'utf8');
-      total += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
-      for (const t of await readdir(`/proc/${p}/task`)) {
-        const children = await readFile(`/proc/${p}/task/${t}/children`, 'utf8').catch(() => '');
-        stack.push(...children.split(/\s+/).filter(Boolean).map(Number));
-      }
-    } catch {
-      // The process ended between two looks.
-    }
-  }
-  return total;
-}
-
-async function timedRebuild(env: NodeJS.ProcessEnv, args: string[] = []): Promise<{ ms: number; peak: number; report: RebuildReport }> {
-  const started = performance.now();
-  const child = spawn(process.execPath, ['scripts/rebuild.ts', ...args], { env, stdio: ['ignore', 'inherit', 'inherit'] });
-  let peak = 0;
-  const sampler = setInterval(() => void treeRss(child.pid!).then((r) => (peak = Math.max(peak, r))), 250);
-  const code = await new Promise<number | null>((ok) => child.on('exit', ok));
-  clearInterval(sampler);
-  if (code !== 0) throw new Error(`rebuild exited with ${code}`);
-  const report = JSON.parse(readFileSync(`${FOLDERS.RELEASES_DIR}/last-report.json`, 'utf8')) as RebuildReport;
-  return { ms: Math.round(performance.now() - started), peak, report };
-}
-
 await rm(WORK, { recursive: true, force: true });
 const scale = Number(values.scale);
 console.log(`Seeding the sample API with ${scale} extra news per language (photos ${mode.photos}, media headers ${mode.mediaHeaders}, latency ${mode.latencyMs} ms)…`);
-const api = await startSampleApi({ port: 0, dataDir: API_DIR, scale, reset: true, log: () => {}, ...(mode as Pick<SampleApiOptions, 'photos' | 'mediaHeaders' | 'latencyMs'>) });
-
-/** Every photograph is asked for once before the clock runs: a real media server has them on disk already. */
-async function warmMedia() {
-  const rows = api.db.prepare("SELECT image FROM posts WHERE image LIKE '/media/%' UNION SELECT image FROM employees WHERE image LIKE '/media/%'").all() as { image: string }[];
-  const photos = (api.db.prepare('SELECT photos FROM photo_groups').all() as { photos: string }[]).flatMap((g) => JSON.parse(g.photos) as string[]);
-  const paths = [...new Set([...rows.map((r) => r.image), ...photos.filter((p) => p.startsWith('/media/'))])];
-  const started = performance.now();
-  await mapLimit(paths, 4, async (path) => (await fetch(`${api.url}${path}`)).arrayBuffer());
-  console.log(`${paths.length} photographs on the media server (${((performance.now() - started) / 1000).toFixed(0)} s to have them drawn)`);
-}
-await warmMedia();
-
-const env = {
-  ...process.env,
-  API_BASE: api.url,
-  // rebuild refuses to run without both (it must never publish by default).
-  SITE_URL: process.env.SITE_URL || 'http://127.0.0.1:4321',
-  HCAPTCHA_SITEKEY: process.env.HCAPTCHA_SITEKEY || '10000000-ffff-ffff-ffff-000000000001',
-  ...FOLDERS,
-};
+const api = await startBenchApi({ dataDir: API_DIR, scale, reset: true, mode: mode as ApiMode });
+const env = rebuildEnv(api, FOLDERS);
 /** Everything a cold build lacks, except the pictures the pull drew (the picture store). */
 async function forgetAllButPictures() {
   for (const dir of [FOLDERS.RELEASES_DIR, FOLDERS.COMPRESS_CACHE_DIR, FOLDERS.ASTRO_CACHE_DIR, FOLDERS.CONTENT_DIR]) await rm(dir, { recursive: true, force: true });
 }
-const post = (offset: number) => (api.db.prepare('SELECT id FROM posts WHERE type = 1 AND lang = 1 ORDER BY date DESC, id DESC LIMIT 1 OFFSET ?').get(offset) as { id: number }).id;
+const post = (offset: number) => newsPost(api.db, offset);
 const rows: { name: string; ms: number; peak: number; report: RebuildReport }[] = [];
 /** Each run as an operator or the webhook starts it: an edit names the post that changed, as the webhook does. */
 const run = async (name: string, args: string[] = []) => {
   console.log(`\n== ${name}`);
-  rows.push({ name, ...(await timedRebuild(env, args)) });
+  rows.push({ name, ...(await timedRebuild(env, FOLDERS, args)) });
 };
 /** The newest news posts (the first language's), whose pages the picture report reads. */
 let newestPosts: number[];
 /** Edits a post far down the list (on no list page the home page or the side lists show) and adds a new one, as an editor does. */
-const editAndAdd = (what: { edit?: boolean; add?: boolean }) => {
-  const changes: string[] = [];
-  if (what.edit) {
-    const edited = post(40 + rows.length);
-    api.db.prepare("UPDATE posts SET html = html || '<p>Tahrir.</p>' WHERE id = ?").run(edited);
-    changes.push(`post:${edited}`);
-  }
-  if (what.add) {
-    const maxId = (api.db.prepare('SELECT max(id) AS m FROM posts').get() as { m: number }).m;
-    const model = post(40);
-    // A new post brings a photograph of its own, as a real one does.
-    const image = mode.photos === 'distinct' ? `'/media/post/${maxId + 1}.jpg'` : 'image';
-    api.db.exec(`INSERT INTO posts SELECT ${maxId + 1}, lang, type, (SELECT max(date) FROM posts), 0, ${image}, title || ' (yangi)', brief, html FROM posts WHERE id = ${model}`);
-    changes.push(`post:${maxId + 1}`);
-  }
-  return ['--changed', changes.join(',')];
-};
+const editAndAdd = (what: { edit?: boolean; add?: boolean }) => edit(api.db, { ...what, nth: rows.length, photos: mode.photos as ApiMode['photos'] });
 try {
   await run('cold, drawing every picture');
   await forgetAllButPictures();

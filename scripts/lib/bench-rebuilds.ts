@@ -82,8 +82,11 @@ export async function timedRebuild(env: NodeJS.ProcessEnv, folders: BenchFolders
 }
 
 /** The news post (the first language's) `offset` places from the newest. */
-export const newsPost = (db: DatabaseSync, offset: number) =>
-  (db.prepare('SELECT id FROM posts WHERE type = 1 AND lang = 1 ORDER BY date DESC, id DESC LIMIT 1 OFFSET ?').get(offset) as { id: number }).id;
+export function newsPost(db: DatabaseSync, offset: number): number {
+  const row = db.prepare('SELECT id FROM posts WHERE type = 1 AND lang = 1 ORDER BY date DESC, id DESC LIMIT 1 OFFSET ?').get(offset) as { id: number } | undefined;
+  if (!row) throw new Error(`the sample API has no news post ${offset + 1} places from the newest: seed it with more (--scale 100 or more)`);
+  return row.id;
+}
 
 /**
  * Edits the post `40 + nth` places from the newest (on no list page the home page or the side lists show) and adds a

@@ -21,7 +21,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { editAndAdd as edit, newsPost, rebuildEnv, startBenchApi, timedRebuild, type ApiMode } from './lib/bench-rebuilds.ts';
+import { editAndAdd as editPosts, newsPost, rebuildEnv, startBenchApi, timedRebuild, type ApiMode } from './lib/bench-rebuilds.ts';
 import { foldersUnder } from '../src/config.ts';
 import { PICTURE_ENCODING } from '../src/content/pictures/settings.ts';
 import type { RebuildReport } from './pipeline/rebuild.ts';
@@ -64,7 +64,7 @@ const run = async (name: string, args: string[] = []) => {
 /** The newest news posts (the first language's), whose pages the picture report reads. */
 let newestPosts: number[];
 /** Edits a post far down the list (on no list page the home page or the side lists show) and adds a new one, as an editor does. */
-const editAndAdd = (what: { edit?: boolean; add?: boolean }) => edit(api.db, { ...what, nth: rows.length, photos: mode.photos as ApiMode['photos'] });
+const editAndAdd = (what: { edit?: boolean; add?: boolean }) => editPosts(api.db, { ...what, nth: rows.length, photos: mode.photos as ApiMode['photos'] });
 try {
   await run('cold, drawing every picture');
   await forgetAllButPictures();

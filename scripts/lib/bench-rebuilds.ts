@@ -12,7 +12,7 @@ import { mapLimit } from './files.ts';
 import { foldersUnder } from '../../src/config.ts';
 import type { RebuildReport } from '../pipeline/rebuild.ts';
 
-/** How the sample API answers: the realistic mode by default (a photograph per item, no caching headers, 20 ms). */
+/** How the sample API answers: its pictures, their caching headers and its delay (../sample-api/server.ts). */
 export type ApiMode = Pick<SampleApiOptions, 'photos' | 'mediaHeaders' | 'latencyMs'>;
 
 /** Every folder of a site's build under `work`, as a district's on a server of several. */
@@ -84,7 +84,7 @@ export async function timedRebuild(env: NodeJS.ProcessEnv, folders: BenchFolders
 /** The news post (the first language's) `offset` places from the newest. */
 export function newsPost(db: DatabaseSync, offset: number): number {
   const row = db.prepare('SELECT id FROM posts WHERE type = 1 AND lang = 1 ORDER BY date DESC, id DESC LIMIT 1 OFFSET ?').get(offset) as { id: number } | undefined;
-  if (!row) throw new Error(`the sample API has no news post ${offset + 1} places from the newest: seed it with more (--scale 100 or more)`);
+  if (!row) throw new Error(`the sample API has no news post ${offset + 1} places from the newest: seed it with more extra news per language (100 or more)`);
   return row.id;
 }
 

@@ -59,14 +59,18 @@ const SIDE_LISTS = {
 };
 type SideList = keyof typeof SIDE_LISTS;
 
+/**
+ * The section is the route's `section` parameter (`sectionOfSlug`), not a prop: a post's page is then made of its post
+ * and the name of its side list alone, which keeps its key from one build to the next (src/content/kept-page-keys.ts).
+ */
 export type SectionDetailProps =
   /** A post among the latest shows the list without itself; every other post the shared fragment of that name. */
-  | { section: PostSection; post: Post; latest: PostSummary[] }
-  | { section: PostSection; post: Post; latestFragment: string }
+  | { post: Post; latest: PostSummary[] }
+  | { post: Post; latestFragment: string }
   /** `/news/{id}` of a post that is not news: a redirect page to where it is shown (`to`, unprefixed). */
-  | { section: PostSection; redirect: { to: string; title: string } }
+  | { redirect: { to: string; title: string } }
   /** A post deleted since the nightly full pull, still named in the settled side list: its address says it was removed. */
-  | { section: PostSection; removed: PostSummary };
+  | { removed: PostSummary };
 
 /** The posts named in a settled side list that its section no longer has, and that no redirect page (`redirects`) stands for. */
 function removedPosts(content: LanguageContent, redirects: readonly { id: number }[]): { section: PostSection; post: PostSummary }[] {
@@ -119,17 +123,16 @@ export const sectionDetailPaths = () =>
           return {
             params: { section: section.slug, id: String(id) },
             props: {
-              section,
               post: content.posts[id]!,
               ...(side.posts.some((p) => p.id === id) ? { latest: side.posts.filter((p) => p.id !== id) } : { latestFragment: side.fragment }),
             },
           };
         });
       }),
-      ...removedPosts(content, redirects).map(({ section, post }) => ({ params: { section: section.slug, id: String(post.id) }, props: { section, removed: post } })),
+      ...removedPosts(content, redirects).map(({ section, post }) => ({ params: { section: section.slug, id: String(post.id) }, props: { removed: post } })),
       ...redirects.map(({ id, to, title }) => ({
         params: { section: SECTIONS.news.slug, id: String(id) },
-        props: { section: SECTIONS.news, redirect: { to, title } },
+        props: { redirect: { to, title } },
       })),
     ];
   });

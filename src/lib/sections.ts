@@ -39,3 +39,10 @@ export const SECTIONS = {
 } as const satisfies Record<string, PostSection>;
 
 export const SECTION_LIST: readonly PostSection[] = Object.values(SECTIONS);
+
+/** The section at `/{slug}`; throws for a slug no section has (a route's parameter is one of theirs). */
+export function sectionOfSlug(slug: string | undefined): PostSection {
+  const section = SECTION_LIST.find((s) => s.slug === slug);
+  if (!section) throw new Error(`no section is at /${String(slug)}`);
+  return section;
+}

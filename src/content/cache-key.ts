@@ -5,7 +5,7 @@
  * menu of its language, and the site's settings. Routes never build keys by
  * hand; `perLanguage` does it from their props.
  */
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import { readConfig, type SiteConfig } from '../config.ts';
 import { districtDigest } from '../district/district.ts';
 import { DISTRICT_KEY } from '../district/key.ts';
@@ -33,8 +33,26 @@ export type KnownDigest = (value: object) => string | undefined;
  * inputs are hashed once, not once a page (the menu is some kilobytes, on 11,000 pages). An input that
  * `known` has a digest of is keyed by that digest, not by its whole text.
  */
-export function pageKeys(shared: unknown[], known: KnownDigest = () => undefined): (...inputs: unknown[]) => string {
+export function pageKeys(shared: unknown[], known: KnownDigest = () => undefined): ((...inputs: unknown[]) => string) & { basis: string } {
   const base = createHash('sha256').update(JSON.stringify([environmentInputs(), ...shared]));
   const replace = (_name: string, value: unknown) => (typeof value === 'object' && value !== null && known(value)) || value;
-  return (...inputs) => base.copy().update(JSON.stringify(inputs, replace)).digest('base64url').slice(0, 32);
+  return Object.assign((...inputs: unknown[]) => base.copy().update(JSON.stringify(inputs, replace)).digest('base64url').slice(0, 32), {
+    /** What every key of the group is made on (`madeFromKey`). */
+    basis: base.copy().digest('base64url'),
+  });
+}
+
+/** The length of each part of a key `madeFromKey` makes. */
+export const MADE_FROM_PART = 22;
+const part = (text: string) => hash('sha256', text, 'base64url').slice(0, MADE_FROM_PART);
+
+/**
+ * The key of a page made from plain values and posts the pull has hashed (src/lib/paths.ts), in two parts: what the
+ * page is made from (`basis`, its parameters as listed, and its props as `madeFrom` says them), then the entries of the
+ * files it names. The first part alone lets the build find the page in Astro's manifest without the files being looked
+ * up again (src/content/unlisted-pages.ts `madeFrom`), when none of the build before's has changed since.
+ */
+export function madeFromKey(basis: string, listed: string, madeFrom: string): { madeFrom: string; withFiles: (files: readonly string[]) => string } {
+  const first = part(`${basis}\n${listed}\n${madeFrom}`);
+  return { madeFrom: first, withFiles: (files) => first + part(JSON.stringify(files)) };
 }

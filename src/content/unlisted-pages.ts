@@ -7,7 +7,14 @@
  */
 
 /** Whether the build takes the page with this key as it is (and so the route does not list it). */
-export type TakeUnlisted = (key: string, params: Readonly<Record<string, unknown>>) => boolean;
+export type TakeUnlisted = ((key: string, params: Readonly<Record<string, unknown>>) => boolean) & {
+  /**
+   * Whether the build takes as it is the page whose key begins with `madeFrom` (src/content/cache-key.ts `madeFromKey`):
+   * offered only when every picture and document the build before knew is the same, so that such a key's other part,
+   * the files its page names, stands. Without it, the route makes the whole key.
+   */
+  madeFrom?: (madeFrom: string, params: Readonly<Record<string, unknown>>) => boolean;
+};
 
 const OFFER = Symbol.for('hokimiyat.unlisted-pages');
 const shared = globalThis as { [OFFER]?: TakeUnlisted };

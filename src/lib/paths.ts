@@ -16,8 +16,8 @@
  */
 import { contentFor, postFilesMediaBase } from '../content/store.ts';
 import { filesOfPost, postPictures, type TextFiles } from '../content/text-files.ts';
-import { pageKeys } from '../content/cache-key.ts';
-import { unlistedPages, type TakeUnlisted } from '../content/unlisted-pages.ts';
+import { madeFromKey, pageKeys } from '../content/cache-key.ts';
+import { unlistedPages } from '../content/unlisted-pages.ts';
 import { documentMap, documentsNamedBy } from '../content/documents/map.ts';
 import { pictureMap, picturesNamedBy } from '../content/pictures/map.ts';
 import { readConfig } from '../config.ts';
@@ -77,31 +77,71 @@ export function perLanguage<P extends Record<string, string | number | undefined
       return summarised && postPictures(summarised, NO_TEXT_FILES, mediaBase);
     };
     const knownDocuments = (value: object) => filesOf(value)?.documents ?? (summaryOfPost(value) ? [] : undefined);
-    const pages = each(lang, content).map(({ params, props }) => ({
-      params: { lang: langParam(lang), ...params },
-      props,
+    // The side list's fragment name, on every post's page: each string is looked for files once.
+    const namesNoFile = new Map<string, boolean>();
+    const plain = (text: string) => {
+      let none = namesNoFile.get(text);
+      if (none === undefined) namesNoFile.set(text, (none = !picturesNamedBy(text, pictures, mediaBase).length && !documentsNamedBy(text, documents, mediaBase).length));
+      return none;
+    };
+    /**
+     * What a page is made from when each of its props is a plain value that names no file or a post the pull has
+     * hashed, said as its key says them (the post by its digest); else undefined. Such a page's key is `madeFromKey`'s.
+     */
+    const madeFrom = (props: object): string | undefined => {
+      let made = '';
+      for (const [name, value] of Object.entries(props)) {
+        if (typeof value === 'object' && value !== null) {
+          const post = snapshotPost(value);
+          const digest = post && content.postDigests?.[post.id];
+          if (!digest) return undefined;
+          made += ` ${name}#${digest}`;
+        } else if (typeof value === 'string' ? !plain(value) : typeof value === 'function' || typeof value === 'symbol' || typeof value === 'bigint') {
+          return undefined;
+        } else made += ` ${name}=${JSON.stringify(value)}`;
+      }
+      return made;
+    };
+    // Whether a post's files are the pull's or searched for again in its text is part of what its page is made from.
+    const basis = `${pageKey.basis} ${filesFoundHere ? 'files found by the pull' : 'files searched for'}`;
+    const listed = each(lang, content);
+    const offered = take ? offeredPages(listed) : [];
+    return listed.flatMap(({ params, props }, i) => {
+      const page = { lang: langParam(lang), ...params };
+      const asListed = offered[i];
+      const made = madeFrom(props);
+      const kept = made === undefined ? undefined : madeFromKey(basis, asListed ?? JSON.stringify(params), made);
+      if (asListed && kept && take!.madeFrom?.(kept.madeFrom, page)) return [];
+      let missing = false;
+      const lacking = () => void (missing = true);
       // The drawn pictures it shows too (a photograph replaced at the same URL gets new files), and the
       // documents it links to (their size is shown beside the link).
-      cacheKey: pageKey(params, props, [...picturesNamedBy(props, pictures, mediaBase, knownPictures), ...documentsNamedBy(props, documents, mediaBase, knownDocuments)]),
-    }));
-    return take ? pagesToList(take, pages) : pages;
+      const files = [...picturesNamedBy(props, pictures, mediaBase, knownPictures, lacking), ...documentsNamedBy(props, documents, mediaBase, knownDocuments, lacking)];
+      // A page naming a file the map lacks keeps a key of one part: the file may come without any the map had changing.
+      const cacheKey = kept && !missing ? kept.withFiles(files) : pageKey(params, props, files);
+      if (asListed && take!(cacheKey, page)) return [];
+      return [{ params: page, props, cacheKey }];
+    });
   });
 }
 
 /**
- * The pages of a route in a language that it still lists when the build offers to take pages as they are
- * (src/content/unlisted-pages.ts). Only a page with parameters of the route's own is offered: every route's set of
- * parameter names differs, so its key is no other route's page's (a page of the language alone, such as /search,
- * has the same key on every route). A page listed twice is left to Astro, which keeps the first, as in a cold build.
+ * Which pages of a route in a language the build may take as they are (src/content/unlisted-pages.ts): their
+ * parameters as JSON, in the order listed, undefined for those it may not. Only a page with parameters of the route's
+ * own is offered: every route's set of parameter names differs, so its key is no other route's page's (a page of the
+ * language alone, such as /search, has the same key on every route). A page listed twice is left to Astro, which
+ * keeps the first, as in a cold build.
  */
-function pagesToList<T extends { params: Record<string, unknown>; cacheKey: string }>(take: TakeUnlisted, pages: T[]): T[] {
-  const asListed = pages.map(({ params }) => (Object.keys(params).some((name) => name !== 'lang') ? JSON.stringify(params) : undefined));
+function offeredPages(pages: readonly { params: Record<string, unknown> }[]): (string | undefined)[] {
+  const ownParams = (params: Record<string, unknown>) => {
+    for (const name in params) if (name !== 'lang') return true;
+    return false;
+  };
+  const asListed = pages.map(({ params }) => (ownParams(params) ? JSON.stringify(params) : undefined));
   const times = new Map<string, number>();
   for (const listed of asListed) if (listed !== undefined) times.set(listed, (times.get(listed) ?? 0) + 1);
-  return pages.filter((page, i) => {
-    const listed = asListed[i];
-    return listed === undefined || times.get(listed)! > 1 || !take(page.cacheKey, page.params);
-  });
+  // Each offered page by its parameters as listed (JSON), which its key covers.
+  return asListed.map((listed) => (listed !== undefined && times.get(listed) === 1 ? listed : undefined));
 }
 
 /** A route with one page per language and nothing but the menu to show. */

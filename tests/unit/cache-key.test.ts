@@ -3,13 +3,14 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { pageKeys, SETTINGS_NOT_IN_PAGES } from '../../src/content/cache-key.ts';
+import { MADE_FROM_PART, pageKeys, SETTINGS_NOT_IN_PAGES } from '../../src/content/cache-key.ts';
 import { readConfig, type SiteConfig } from '../../src/config.ts';
 import { picturesNamedBy } from '../../src/content/pictures/map.ts';
 import { documentsNamedBy } from '../../src/content/documents/map.ts';
 import { filesOfPost, findTextFiles, postPictures } from '../../src/content/text-files.ts';
 import { listFirstPagePaths, sectionDetailPaths } from '../../src/lib/section-pages.ts';
 import { SECTIONS } from '../../src/lib/sections.ts';
+import { langParam } from '../../src/lib/paths.ts';
 import { LANGUAGES } from '../../src/i18n/languages.ts';
 import { SNAPSHOT_FILE } from '../../src/content/snapshot.ts';
 import { offerUnlistedPages } from '../../src/content/unlisted-pages.ts';
@@ -130,18 +131,22 @@ describe("a news page's key, from the files the pull found in its post", () => {
   const own = `${MEDIA}/uploads/own.jpg`;
   afterEach(() => vi.unstubAllEnvs());
 
-  /** One news post in every language, its text showing `in-text.jpg`, the pull having found `found.jpg` in it, with `mediaBase`. */
-  function contentDir(pictures: Record<string, string>, foundWith: string, news: number[][] = [[7]]): string {
+  /**
+   * One news post in every language, its text showing `in-text.jpg`, the pull having found `found.jpg` in it, with `mediaBase`;
+   * with `older`, an older post too (id 5, `older.jpg` its own picture), on the list's numbered page.
+   */
+  function contentDir(pictures: Record<string, string>, foundWith: string, news: number[][] = [[7]], older?: { digest?: string; menus?: unknown[] }): string {
     const post = { id: 7, title: 'Yangi maktab', brief: '', imageUrl: '/uploads/own.jpg', date: '2026-03-21T09:00:00Z', views: 0, html: `<p><img alt="" src="${inText}"></p>` };
+    const old = { id: 5, title: 'Eski xabar', brief: '', imageUrl: '/uploads/older.jpg', date: '2026-03-01T09:00:00Z', views: 0, html: '<p>Matn</p>' };
     const { html: _, ...summary } = post;
     const language = {
       lang: 1,
-      menus: [],
-      lists: { news, announcements: [], lectures: [], visitingReceptions: [], historicalPersons: [] },
-      listPages: { news: [[7]], announcements: [], lectures: [], visitingReceptions: [], historicalPersons: [] },
+      menus: older?.menus ?? [],
+      lists: { news: older ? [[7], [5]] : news, announcements: [], lectures: [], visitingReceptions: [], historicalPersons: [] },
+      listPages: { news: older ? [[5], [7]] : [[7]], announcements: [], lectures: [], visitingReceptions: [], historicalPersons: [] },
       settledLatest: { news: [summary], announcements: [], lectures: [], visitingReceptions: [], historicalPersons: [] },
-      posts: { 7: post },
-      postDigests: { 7: 'digest-7' },
+      posts: older ? { 7: post, 5: old } : { 7: post },
+      postDigests: { 7: 'digest-7', 5: older?.digest ?? 'digest-5' },
       postFiles: { 7: { textPictures: [found], documents: [] } },
       pages: {},
       employees: {},
@@ -208,6 +213,64 @@ describe("a news page's key, from the files the pull found in its post", () => {
       offerUnlistedPages(undefined);
     }
     expect(sectionDetailPaths()).toEqual(listed);
+  });
+
+  describe('of a post that shows the shared side list', () => {
+    const olderPicture = `${MEDIA}/uploads/older.jpg`;
+    const withOlder = { ...all, [olderPicture]: 'o' };
+    const olderPage = (pictures: Record<string, string>, older: { digest?: string; menus?: unknown[] } = {}, foundWith = MEDIA) => {
+      vi.stubEnv('CONTENT_DIR', contentDir(pictures, foundWith, undefined, older));
+      vi.stubEnv('MEDIA_BASE', MEDIA);
+      return sectionDetailPaths().find((p) => p.params.id === '5' && p.params.lang === undefined)!;
+    };
+    const [first, second] = [(key: string) => key.slice(0, MADE_FROM_PART), (key: string) => key.slice(MADE_FROM_PART)];
+    afterEach(() => vi.useRealTimers());
+
+    it('is of two parts: what its page is made from, then the entries of its files', () => {
+      const key = olderPage(withOlder).cacheKey;
+      expect(key).toHaveLength(2 * MADE_FROM_PART);
+      // Its picture drawn anew: the same first part, another second.
+      const redrawn = olderPage({ ...withOlder, [olderPicture]: 'o2' }).cacheKey;
+      expect(first(redrawn)).toBe(first(key));
+      expect(second(redrawn)).not.toBe(second(key));
+    });
+
+    it("has another first part when its post's text, the menu, a setting, the year or where its files were found changes", () => {
+      const key = olderPage(withOlder).cacheKey;
+      expect(first(olderPage(withOlder, { digest: 'digest-5-edited' }).cacheKey)).not.toBe(first(key));
+      expect(first(olderPage(withOlder, {}, 'https://old-media.example.uz').cacheKey)).not.toBe(first(key));
+      expect(first(olderPage(withOlder, { menus: [{ title: 'Yangi boʻlim', items: [] }] }).cacheKey)).not.toBe(first(key));
+      vi.stubEnv('SITE_URL', 'https://qorakul.example.uz');
+      expect(first(olderPage(withOlder).cacheKey)).not.toBe(first(key));
+      vi.unstubAllEnvs();
+      vi.useFakeTimers({ now: new Date(new Date().getFullYear() + 1, 0, 2), toFake: ['Date'] });
+      expect(first(olderPage(withOlder).cacheKey)).not.toBe(first(key));
+    });
+
+    it('naming a picture its map lacks, has a key of one part', () => {
+      expect(olderPage(all).cacheKey).toHaveLength(32);
+    });
+
+    it('is left out when the build takes it by the first part, which it is asked for with its parameters', () => {
+      const key = olderPage(withOlder).cacheKey;
+      const asked: unknown[] = [];
+      const take = Object.assign(() => false, { madeFrom: (made: string, params: unknown) => (asked.push(params), made === first(key)) });
+      offerUnlistedPages(take);
+      try {
+        const listed = sectionDetailPaths();
+        expect(listed.filter((p) => p.params.lang === undefined).map((p) => p.params.id)).toEqual(['7']);
+        // The newest post shows the side list without itself: its key is of one part, and it is not asked by a first part.
+        expect(asked).toEqual(LANGUAGES.map((lang) => ({ lang: langParam(lang), section: 'news', id: '5' })));
+        // Its page in another language is made on that language's basis: another first part, not taken.
+        const sorted = (pages: unknown[][]) => pages.map((p) => p.join(' ')).sort();
+        expect(sorted(listed.map((p) => [p.params.id, p.cacheKey.length]))).toEqual(
+          sorted([...LANGUAGES.map(() => ['7', 32]), ...LANGUAGES.slice(1).map(() => ['5', 2 * MADE_FROM_PART])]),
+        );
+        expect(new Set(listed.map((p) => p.cacheKey)).size).toBe(listed.length);
+      } finally {
+        offerUnlistedPages(undefined);
+      }
+    });
   });
 
   it('is listed to Astro when its route lists it twice (a post on two pages of a list read while it moved), and never offered', () => {

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { changedPagesOnly, codeRecord, unlistedFrom } from '../../scripts/pipeline/astro/changed-pages.ts';
 import type { AstroManifest } from '../../scripts/pipeline/astro/astro-manifest.ts';
 import type { FileStamp } from '../../scripts/pipeline/astro/copy-stats.ts';
+import { MADE_FROM_PART } from '../../src/content/cache-key.ts';
 
 const DETAIL = 'src/pages/[...lang]/[section]/[id].astro';
 const manifest: AstroManifest = {
@@ -48,6 +49,28 @@ describe('pages a route may leave unlisted', () => {
     expect(take('key-6', { section: 'news', id: '6' })).toBe(false);
     expect(take('key-rss', { id: 'rss' })).toBe(false);
     expect(taken()).toEqual([]);
+  });
+
+  it('takes a page by the first part of its key alone when the files hold, never a first part two pages share', () => {
+    const [made, files] = ['m'.repeat(MADE_FROM_PART), 'f'.repeat(MADE_FROM_PART)];
+    const twoParts: AstroManifest = structuredClone(manifest);
+    const paths = twoParts.routes[DETAIL]!.paths;
+    paths['/news/5']!.cacheKey = made + files;
+    paths['/news/6'] = { cacheKey: 's'.repeat(MADE_FROM_PART) + files, outputFile: 'news/6/index.html' };
+    paths['/news/8']!.cacheKey = 's'.repeat(MADE_FROM_PART) + 'g'.repeat(MADE_FROM_PART);
+    copies.add('news/6/index.html');
+    try {
+      expect(unlistedFrom(twoParts, copyStamp).take.madeFrom).toBeUndefined();
+      const { take, taken } = unlistedFrom(twoParts, copyStamp, true);
+      expect(take.madeFrom!('s'.repeat(MADE_FROM_PART), { section: 'news', id: '6' })).toBe(false);
+      expect(take.madeFrom!(made.slice(1) + 'x', { section: 'news', id: '5' })).toBe(false);
+      expect(take.madeFrom!(made, { section: 'news', id: '5' })).toBe(true);
+      expect(taken()).toEqual([expect.objectContaining({ entry: expect.objectContaining({ pathname: '/news/5' }) })]);
+      // A key of one part is no first part.
+      expect(take.madeFrom!('key-rss', {})).toBe(false);
+    } finally {
+      copies.delete('news/6/index.html');
+    }
   });
 
   it('refuses to take two pages for one key', () => {

@@ -49,10 +49,14 @@ function decodeURIComponentSafe(s: string): string {
   }
 }
 
-/** The entries of every document the API texts in `value` (a page's props) link to, for the page's key. */
-export function documentsNamedBy(value: unknown, map: DocumentMap, mediaBase: string, known: KnownFiles = () => undefined): string[] {
+/** The entries of every document the API texts in `value` (a page's props) link to, for the page's key; `missing` is told of each the map has not. */
+export function documentsNamedBy(value: unknown, map: DocumentMap, mediaBase: string, known: KnownFiles = () => undefined, missing?: () => void): string[] {
   const found = new Set<string>();
-  const add = (url: string) => found.add(`${url} ${JSON.stringify(map[url] ?? null)}`);
+  const add = (url: string) => {
+    const entry = Object.hasOwn(map, url) ? map[url] : undefined;
+    if (!entry) missing?.();
+    found.add(`${url} ${JSON.stringify(entry ?? null)}`);
+  };
   walkNamedFiles(value, (v) => documentLinkUrls(v, mediaBase).forEach(add), known, add);
   return [...found].sort();
 }

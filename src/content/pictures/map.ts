@@ -66,9 +66,10 @@ function descriptions(map: PictureMap): Map<string, string> {
 /**
  * The entries of every picture that `value` (a page's props) names, for the page's key: a picture replaced at
  * the same URL gets a new id, and the pages that show it are drawn again. Strings are an image path or an
- * API text; an object whose pictures are `known` is not walked; anything else is.
+ * API text; an object whose pictures are `known` is not walked; anything else is. `missing` is told of each
+ * picture named that the map has no entry for.
  */
-export function picturesNamedBy(value: unknown, map: PictureMap, mediaBase: string, known: KnownFiles = () => undefined): string[] {
+export function picturesNamedBy(value: unknown, map: PictureMap, mediaBase: string, known: KnownFiles = () => undefined, missing?: () => void): string[] {
   const found = new Set<string>();
   const names = lastSegments(map);
   const madeBefore = descriptions(map);
@@ -76,7 +77,7 @@ export function picturesNamedBy(value: unknown, map: PictureMap, mediaBase: stri
     let description = madeBefore.get(url);
     if (description === undefined) {
       const entry = map[url];
-      if (!entry) return;
+      if (!entry) return missing?.();
       madeBefore.set(url, (description = `${url} ${entry.id} ${entry.width}x${entry.height} ${entry.widths.join(',')}`));
     }
     found.add(description);

@@ -9,16 +9,40 @@ import { readTextSync } from './read-text.ts';
 
 const cached = new Map<string, unknown>();
 
+const SUPPLIED = Symbol.for('hokimiyat.pulled-map-texts');
+const shared = globalThis as { [SUPPLIED]?: ReadonlyMap<string, string | null> };
+
+/**
+ * The maps' texts by file as the build read them (null: no file), which the pages then read instead of the files:
+ * the build keeps the very maps its pages' keys were made with (scripts/pipeline/astro/kept-maps.ts), whatever a
+ * pull writes meanwhile. Undefined withdraws them.
+ */
+export function supplyPulledMaps(texts: ReadonlyMap<string, string | null> | undefined): void {
+  shared[SUPPLIED] = texts;
+}
+
 export function pulledMap<T extends object>(name: string): T {
   const file = join(readConfig().contentDir, name);
-  if (!cached.has(file)) cached.set(file, readPulledMap<T>(file) ?? {});
+  if (!cached.has(file)) {
+    const supplied = shared[SUPPLIED]?.get(file);
+    cached.set(file, (supplied === undefined ? readPulledMap<T>(file) : supplied === null ? null : parsePulledMap<T>(supplied)) ?? {});
+  }
   return cached.get(file) as T;
 }
 
 /** A map as the pull wrote it in `file`, or null when there is none to read (not pulled yet, not a map). */
 export function readPulledMap<T extends object>(file: string): T | null {
   try {
-    const map = JSON.parse(readTextSync(file)) as unknown;
+    return parsePulledMap<T>(readTextSync(file));
+  } catch {
+    return null;
+  }
+}
+
+/** A map's text as the map, or null when it is not one. */
+export function parsePulledMap<T extends object>(text: string): T | null {
+  try {
+    const map = JSON.parse(text) as unknown;
     return map && typeof map === 'object' && !Array.isArray(map) ? (map as T) : null;
   } catch {
     return null;

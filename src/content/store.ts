@@ -53,8 +53,8 @@ export function contentFor(lang: Language): LanguageContent {
   return snapshot().languages[lang.code];
 }
 
-/** The media base the pull found each post's files against (snapshot.ts `postFiles`). */
-export const postFilesMediaBase = (): string | undefined => snapshot().postFilesFoundWith?.mediaBase;
+/** What the pull found each post's files with (snapshot.ts `postFiles`): the media base, and its code's digest. */
+export const postFilesFoundWith = (): Snapshot['postFilesFoundWith'] => snapshot().postFilesFoundWith;
 
 /** The posts of one list page, in the API's order. */
 export function postsOf(content: LanguageContent, ids: readonly number[]): Post[] {

@@ -14,7 +14,7 @@
  * them, and every id such a link points at, is made here, so a link and its
  * target cannot drift apart.
  */
-import { contentFor, postFilesMediaBase } from '../content/store.ts';
+import { contentFor, postFilesFoundWith } from '../content/store.ts';
 import { filesOfPost, postPictures, type TextFiles } from '../content/text-files.ts';
 import { madeFromKey, pageKeys } from '../content/cache-key.ts';
 import { unlistedPages } from '../content/unlisted-pages.ts';
@@ -41,7 +41,8 @@ export function perLanguage<P extends Record<string, string | number | undefined
   const pictures = pictureMap();
   const documents = documentMap();
   const { mediaBase } = readConfig();
-  const filesFoundHere = postFilesMediaBase() === mediaBase;
+  const foundWith = postFilesFoundWith();
+  const filesFoundHere = foundWith?.mediaBase === mediaBase;
   const take = unlistedPages();
   return LANGUAGES.flatMap((lang) => {
     const content = contentFor(lang);
@@ -85,14 +86,15 @@ export function perLanguage<P extends Record<string, string | number | undefined
       return none;
     };
     /**
-     * What a page is made from when each of its props is a plain value that names no file or a post the pull has
-     * hashed, said as its key says them (the post by its digest); else undefined. Such a page's key is `madeFromKey`'s.
+     * What a page is made from when each of its props is a plain value that names no file, or a post the pull has
+     * hashed and found the files of (each then looked up, so that one its map lacks is known), said as its key says
+     * them (the post by its digest); else undefined. Such a page's key is `madeFromKey`'s.
      */
     const madeFrom = (props: object): string | undefined => {
       let made = '';
       for (const [name, value] of Object.entries(props)) {
         if (typeof value === 'object' && value !== null) {
-          const post = snapshotPost(value);
+          const post = filesFoundHere ? snapshotPost(value) : undefined;
           const digest = post && content.postDigests?.[post.id];
           if (!digest) return undefined;
           made += ` ${name}#${digest}`;
@@ -102,8 +104,8 @@ export function perLanguage<P extends Record<string, string | number | undefined
       }
       return made;
     };
-    // Whether a post's files are the pull's or searched for again in its text is part of what its page is made from.
-    const basis = `${pageKey.basis} ${filesFoundHere ? 'files found by the pull' : 'files searched for'}`;
+    // The files of a post are as the pull's code found them: another finding (new code, the same post) finds others.
+    const basis = `${pageKey.basis} ${JSON.stringify(foundWith ?? null)}`;
     const listed = each(lang, content);
     const offered = take ? offeredPages(listed) : [];
     return listed.flatMap(({ params, props }, i) => {

@@ -135,7 +135,12 @@ describe("a news page's key, from the files the pull found in its post", () => {
    * One news post in every language, its text showing `in-text.jpg`, the pull having found `found.jpg` in it, with `mediaBase`;
    * with `older`, an older post too (id 5, `older.jpg` its own picture), on the list's numbered page.
    */
-  function contentDir(pictures: Record<string, string>, foundWith: string, news: number[][] = [[7]], older?: { digest?: string; menus?: unknown[] }): string {
+  function contentDir(
+    pictures: Record<string, string>,
+    foundWith: string,
+    news: number[][] = [[7]],
+    older?: { digest?: string; menus?: unknown[]; documents?: string[]; finding?: string },
+  ): string {
     const post = { id: 7, title: 'Yangi maktab', brief: '', imageUrl: '/uploads/own.jpg', date: '2026-03-21T09:00:00Z', views: 0, html: `<p><img alt="" src="${inText}"></p>` };
     const old = { id: 5, title: 'Eski xabar', brief: '', imageUrl: '/uploads/older.jpg', date: '2026-03-01T09:00:00Z', views: 0, html: '<p>Matn</p>' };
     const { html: _, ...summary } = post;
@@ -147,7 +152,7 @@ describe("a news page's key, from the files the pull found in its post", () => {
       settledLatest: { news: [summary], announcements: [], lectures: [], visitingReceptions: [], historicalPersons: [] },
       posts: older ? { 7: post, 5: old } : { 7: post },
       postDigests: { 7: 'digest-7', 5: older?.digest ?? 'digest-5' },
-      postFiles: { 7: { textPictures: [found], documents: [] } },
+      postFiles: { 7: { textPictures: [found], documents: [] }, 5: { textPictures: [], documents: older?.documents ?? [] } },
       pages: {},
       employees: {},
       photoGroups: [],
@@ -158,7 +163,7 @@ describe("a news page's key, from the files the pull found in its post", () => {
     const snapshot = {
       pulledAt: '',
       apiBase: MEDIA,
-      postFilesFoundWith: { mediaBase: foundWith, code: '' },
+      postFilesFoundWith: { mediaBase: foundWith, code: older?.finding ?? '' },
       languages: Object.fromEntries(LANGUAGES.map((l) => [l.code, language])),
     };
     writeFileSync(join(dir, SNAPSHOT_FILE), JSON.stringify(snapshot));
@@ -218,7 +223,7 @@ describe("a news page's key, from the files the pull found in its post", () => {
   describe('of a post that shows the shared side list', () => {
     const olderPicture = `${MEDIA}/uploads/older.jpg`;
     const withOlder = { ...all, [olderPicture]: 'o' };
-    const olderPage = (pictures: Record<string, string>, older: { digest?: string; menus?: unknown[] } = {}, foundWith = MEDIA) => {
+    const olderPage = (pictures: Record<string, string>, older: { digest?: string; menus?: unknown[]; documents?: string[]; finding?: string } = {}, foundWith = MEDIA) => {
       vi.stubEnv('CONTENT_DIR', contentDir(pictures, foundWith, undefined, older));
       vi.stubEnv('MEDIA_BASE', MEDIA);
       return sectionDetailPaths().find((p) => p.params.id === '5' && p.params.lang === undefined)!;
@@ -235,10 +240,11 @@ describe("a news page's key, from the files the pull found in its post", () => {
       expect(second(redrawn)).not.toBe(second(key));
     });
 
-    it("has another first part when its post's text, the menu, a setting, the year or where its files were found changes", () => {
+    it("has another first part when its post's text, the menu, a setting, the year or the code that found its files changes", () => {
       const key = olderPage(withOlder).cacheKey;
       expect(first(olderPage(withOlder, { digest: 'digest-5-edited' }).cacheKey)).not.toBe(first(key));
-      expect(first(olderPage(withOlder, {}, 'https://old-media.example.uz').cacheKey)).not.toBe(first(key));
+      // The pull's new code may find other files in the same text.
+      expect(first(olderPage(withOlder, { finding: 'finder-2' }).cacheKey)).not.toBe(first(key));
       expect(first(olderPage(withOlder, { menus: [{ title: 'Yangi boʻlim', items: [] }] }).cacheKey)).not.toBe(first(key));
       vi.stubEnv('SITE_URL', 'https://qorakul.example.uz');
       expect(first(olderPage(withOlder).cacheKey)).not.toBe(first(key));
@@ -247,8 +253,11 @@ describe("a news page's key, from the files the pull found in its post", () => {
       expect(first(olderPage(withOlder).cacheKey)).not.toBe(first(key));
     });
 
-    it('naming a picture its map lacks, has a key of one part', () => {
+    it('naming a picture or a document its map lacks, or with its files searched for again, has a key of one part', () => {
       expect(olderPage(all).cacheKey).toHaveLength(32);
+      expect(olderPage(withOlder, { documents: [`${MEDIA}/files/plan.pdf`] }).cacheKey).toHaveLength(32);
+      // Found against another media base: its text is walked, where a picture the map lacks goes unnoticed.
+      expect(olderPage(withOlder, {}, 'https://old-media.example.uz').cacheKey).toHaveLength(32);
     });
 
     it('is left out when the build takes it by the first part, which it is asked for with its parameters', () => {

@@ -32,7 +32,8 @@ import { copyStampsAhead, type CopyStamp, type FileStamp } from './copy-stats.ts
 import { offerUnlistedPages, type TakeUnlisted } from '../../../src/content/unlisted-pages.ts';
 import { MADE_FROM_PART } from '../../../src/content/cache-key.ts';
 import { readConfig } from '../../../src/config.ts';
-import { keepMaps, keptMapsHold } from './kept-maps.ts';
+import { keepMaps, readMaps, type MapsRead } from './kept-maps.ts';
+import { supplyPulledMaps } from '../../../src/content/pulled-map.ts';
 
 type BuildStart = NonNullable<AstroIntegration['hooks']['astro:build:start']>;
 type SetPrerenderer = Parameters<BuildStart>[0]['setPrerenderer'];
@@ -242,6 +243,8 @@ export async function changedPagesOnly(options: {
   let handed = 0;
   let kept = 0;
   let notListed = 0;
+  /** This build's picture and document maps, as its pages read them (./kept-maps.ts). */
+  let maps: MapsRead | undefined;
   /** A page two routes make, when the routes listed one: recorded with the code, so that no later build leaves a page unlisted. */
   let twoRoutes: string | undefined;
   // Astro's page names end in `/` unless the site is configured otherwise (astro:config:done says).
@@ -324,13 +327,16 @@ export async function changedPagesOnly(options: {
       // Read by the sitemap's hook, which runs before this one; no later build in this process may take them for its own.
       'astro:build:done': () => {
         shared[REUSED_NAMES] = [];
+        supplyPulledMaps(undefined);
       },
       'astro:build:start': ({ setPrerenderer }) => {
         setPrerenderer((astro) =>
           Object.assign(Object.create(astro) as Prerenderer, {
             getStaticPaths: async () => {
               const trusted = await trust();
-              const unlisted = trusted?.offer ? unlistedFrom(trusted.manifest, trusted.copyStamp, keptMapsHold(cacheDir, readConfig().contentDir)) : null;
+              maps = readMaps(cacheDir, readConfig().contentDir);
+              supplyPulledMaps(maps.texts);
+              const unlisted = trusted?.offer ? unlistedFrom(trusted.manifest, trusted.copyStamp, maps.hold) : null;
               offerUnlistedPages(unlisted ? unlisted.take : undefined);
               let all: PathWithRoute[];
               try {
@@ -357,7 +363,7 @@ export async function changedPagesOnly(options: {
     done: () => {
       if (code === undefined) return;
       // The maps first: the record says the manifest's keys were made by this code, with them.
-      keepMaps(cacheDir, readConfig().contentDir);
+      if (maps && !keepMaps(cacheDir, maps.texts)) options.warn?.('the picture and document maps could not be kept beside the cache: the next build makes every key whole');
       writeFileSync(codeFile, `${code} ${manifestStamp(cacheDir)}${twoRoutes ? ` ${EVERY_PAGE_LISTED}` : ''}`);
     },
   };

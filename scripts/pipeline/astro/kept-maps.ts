@@ -5,26 +5,25 @@
  * every entry of those maps is the same in this build's. An entry added is no matter: a page that named a file its map
  * lacked has a key of one part. Whether the code is the same is the caller's to say (./changed-pages.ts, its record
  * beside the manifest, written after these).
+ *
+ * Each map is read once, checked, handed to the pages (src/content/pulled-map.ts `supplyPulledMaps`) and kept as that
+ * same text: a pull that rewrites a map while the build runs cannot put other entries beside the keys.
  */
-import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { DOCUMENT_MAP_FILE } from '../../../src/content/documents/map.ts';
 import { PICTURE_MAP_FILE } from '../../../src/content/pictures/map.ts';
+import { parsePulledMap } from '../../../src/content/pulled-map.ts';
 import { replaceFileSync } from '../../lib/replace-file.ts';
 
 const KEPT_FOLDER = 'maps-of-the-keys';
 const MAPS = [PICTURE_MAP_FILE, DOCUMENT_MAP_FILE];
 
-/** A map's entries, each as JSON, by URL; null when the text is not a map. */
-function entries(text: string): Map<string, string> | null {
-  let map: unknown;
-  try {
-    map = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (!map || typeof map !== 'object' || Array.isArray(map)) return null;
-  return new Map(Object.entries(map).map(([url, entry]) => [url, JSON.stringify(entry)]));
+/** The maps of this build, as read once, and whether the entries of those kept are all the same in them. */
+export interface MapsRead {
+  /** The text of each map by its file in the content folder; null where there is none (read as empty). */
+  texts: ReadonlyMap<string, string | null>;
+  hold: boolean;
 }
 
 const readOrNull = (file: string) => {
@@ -35,32 +34,42 @@ const readOrNull = (file: string) => {
   }
 };
 
-/** Whether every entry of the maps kept in `cacheDir` is the same in those of `contentDir` (false when none were kept). */
-export function keptMapsHold(cacheDir: string, contentDir: string): boolean {
-  return MAPS.every((name) => {
-    const kept = readOrNull(join(cacheDir, KEPT_FOLDER, name));
-    if (kept === null) return false;
-    // A map no pull has written is empty, as the pages read it (src/content/pulled-map.ts).
-    const now = readOrNull(join(contentDir, name)) ?? '{}';
-    if (now === kept) return true;
-    const [before, current] = [entries(kept), entries(now) ?? new Map<string, string>()];
-    if (!before) return false;
-    for (const [url, entry] of before) if (current.get(url) !== entry) return false;
-    return true;
-  });
+/** A map's entries, each as JSON, by URL; null when the text is not a map. */
+function entries(text: string): Map<string, string> | null {
+  const map = parsePulledMap<Record<string, unknown>>(text);
+  return map && new Map(Object.entries(map).map(([url, entry]) => [url, JSON.stringify(entry)]));
 }
 
-/** Keeps the maps of `contentDir` as this build's keys were made with them. */
-export function keepMaps(cacheDir: string, contentDir: string): void {
-  mkdirSync(join(cacheDir, KEPT_FOLDER), { recursive: true });
-  for (const name of MAPS) {
-    const kept = join(cacheDir, KEPT_FOLDER, name);
+/** Whether every entry of the `kept` map's text is the same in `now`'s (a map no pull wrote is empty). */
+function entriesHold(kept: string | null, now: string | null): boolean {
+  if (kept === null) return false;
+  if (kept === (now ?? '{}')) return true;
+  const [before, current] = [entries(kept), entries(now ?? '{}') ?? new Map<string, string>()];
+  if (!before) return false;
+  for (const [url, entry] of before) if (current.get(url) !== entry) return false;
+  return true;
+}
+
+/** This build's maps in `contentDir`, read once, checked against those kept in `cacheDir`. */
+export function readMaps(cacheDir: string, contentDir: string): MapsRead {
+  const texts = new Map(MAPS.map((name) => [join(contentDir, name), readOrNull(join(contentDir, name))]));
+  const hold = MAPS.every((name) => entriesHold(readOrNull(join(cacheDir, KEPT_FOLDER, name)), texts.get(join(contentDir, name))!));
+  return { texts, hold };
+}
+
+/**
+ * Keeps this build's maps (`readMaps`' texts) in `cacheDir`. False when they could not be written: then none is
+ * kept, and the next build makes every key whole, as it does after one that kept none.
+ */
+export function keepMaps(cacheDir: string, texts: MapsRead['texts']): boolean {
+  const folder = join(cacheDir, KEPT_FOLDER);
+  try {
+    mkdirSync(folder, { recursive: true });
+    for (const [file, text] of texts) replaceFileSync(join(folder, basename(file)), text ?? '{}');
+    return true;
+  } catch {
     // Never an earlier build's map left where this one's could not be written: entries of it may have changed since.
-    rmSync(kept, { force: true });
-    try {
-      copyFileSync(join(contentDir, name), kept);
-    } catch {
-      replaceFileSync(kept, '{}');
-    }
+    rmSync(folder, { recursive: true, force: true });
+    return false;
   }
 }

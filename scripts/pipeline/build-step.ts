@@ -95,7 +95,7 @@ export async function buildStep({ previousRelease = null, into = null, fileList 
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   const c = finished.compressed;
   console.log(
-    `Built ${astro.pages} pages into ${outDir}/ in ${s(astro.ms)} (${astro.reused} reused, ${astro.handedToAstro} handed to Astro, ${astro.notListed} not listed to it, ${pictures.size} drawn pictures placed, ` +
+    `Built ${astro.pages} pages into ${outDir}/ in ${s(astro.ms)} (${astro.reused} reused, ${astro.handedToAstro} handed to Astro, ${astro.notListed} not listed to it (${astro.foundByMadeFrom} of them found by what they are made from), ${pictures.size} drawn pictures placed, ` +
       `${index.documents} documents in the search index, ${index.made} of them read anew, ${index.written} of its ${index.files.size} files written); ` +
       `finished in ${s(finished.ms)}: ${finished.fragments} shared fragments spliced, ${finished.remembered} pages' checks remembered (${finished.pagesRead} pages read), ${c.files} text files compressed ` +
       `(${c.made} made, ${c.reused} reused from the previous release or the cache, ${c.pruned} stale cache entries removed), ` +

@@ -83,6 +83,8 @@ export interface RebuildReport {
     handedToAstro: number;
     /** Reused pages no route listed to Astro: their key was in its manifest (scripts/pipeline/astro/changed-pages.ts). */
     notListed: number;
+    /** Of those, the pages found by what they are made from, their files not looked up (src/content/cache-key.ts `madeFromKey`). */
+    foundByMadeFrom: number;
     /** Astro's part; the last pass (fragments, CSP, links, hashes, compression). */
     astroMs: number;
     finishMs: number;
@@ -224,6 +226,7 @@ async function rebuildLocked(changes: ContentChanges, signal: AbortSignal | unde
       reused: built.astro.reused,
       handedToAstro: built.astro.handedToAstro,
       notListed: built.astro.notListed,
+      foundByMadeFrom: built.astro.foundByMadeFrom,
       astroMs: built.astro.ms,
       finishMs: built.ms,
       compressed: { files: built.compressed.files, made: built.compressed.made, reused: built.compressed.reused },
@@ -333,6 +336,7 @@ async function reportUnchanged(
       reused: 0,
       handedToAstro: 0,
       notListed: 0,
+      foundByMadeFrom: 0,
       astroMs: 0,
       finishMs: 0,
       compressed: { files: 0, made: 0, reused: 0 },

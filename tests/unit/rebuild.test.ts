@@ -147,6 +147,8 @@ describe('rebuild', () => {
     expect(edited.build.handedToAstro).toBe(edited.build.rendered);
     // Most were not even listed to it: their key was in its manifest (scripts/pipeline/astro/changed-pages.ts).
     expect(edited.build.notListed).toBeGreaterThan(edited.build.reused / 2);
+    // The older posts' pages among them, found by what they are made from, their pictures not looked up again.
+    expect(edited.build.foundByMadeFrom).toBeGreaterThan(0);
     expect(await differencesFromCold(edited, 'text')).toEqual([]);
   }, 300_000);
 
@@ -441,6 +443,8 @@ describe('rebuild', () => {
     expect(other.pull.pictures.fetch.replaced).toBe(0);
     const nightly = await rebuild('all');
     expect(nightly.pull.pictures.fetch.replaced).toBeGreaterThan(0);
+    // A picture the last build knew drawn anew: no page is taken by what it is made from, every key is made whole.
+    expect(nightly.build.foundByMadeFrom).toBe(0);
     expect(shown(nightly)).not.toBe(old);
     expect(shown(nightly, postPage)).not.toBe(oldOfPost);
     expect(nightly.files.added).toContain(shown(nightly));

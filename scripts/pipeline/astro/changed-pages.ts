@@ -165,10 +165,11 @@ export interface UnlistedPage {
  * so it is that page, as Astro would reuse it. `take` answers the routes; `taken` says what they left unlisted. With
  * `filesHold` (./kept-maps.ts), a page is also taken by the first part of a key of two parts, which covers all but its files.
  */
-export function unlistedFrom(manifest: AstroManifest, copyStamp: CopyStamp, filesHold = false): { take: TakeUnlisted; taken: () => UnlistedPage[] } {
+export function unlistedFrom(manifest: AstroManifest, copyStamp: CopyStamp, filesHold = false): { take: TakeUnlisted; taken: () => UnlistedPage[]; byMadeFrom: () => number } {
   let byKey: Map<string, ManifestEntry | null> | undefined;
-  let byMadeFrom: Map<string, ManifestEntry | null> | undefined;
+  let pagesMadeFrom: Map<string, ManifestEntry | null> | undefined;
   const taken: UnlistedPage[] = [];
+  let byMadeFrom = 0;
   const takeEntry = (entry: ManifestEntry | null | undefined, key: string, params: Readonly<Record<string, unknown>>) => {
     if (!entry) return false;
     // A page listed twice is never offered (src/lib/paths.ts), and a key covers the page's parameters.
@@ -183,11 +184,13 @@ export function unlistedFrom(manifest: AstroManifest, copyStamp: CopyStamp, file
   const take: TakeUnlisted = (key, params) => takeEntry((byKey ??= pagesByKey(manifest)).get(key), key, params);
   if (filesHold) {
     take.madeFrom = (madeFrom, params) => {
-      byMadeFrom ??= pagesByMadeFrom((byKey ??= pagesByKey(manifest)));
-      return takeEntry(byMadeFrom.get(madeFrom), madeFrom, params);
+      pagesMadeFrom ??= pagesByMadeFrom((byKey ??= pagesByKey(manifest)));
+      const took = takeEntry(pagesMadeFrom.get(madeFrom), madeFrom, params);
+      if (took) byMadeFrom++;
+      return took;
     };
   }
-  return { take, taken: () => taken };
+  return { take, taken: () => taken, byMadeFrom: () => byMadeFrom };
 }
 
 /** The pages whose keys are of two parts (src/content/cache-key.ts `madeFromKey`) by the first; null for a first part two share. */
@@ -219,8 +222,11 @@ function pagesByKey(manifest: AstroManifest): Map<string, ManifestEntry | null> 
 
 export interface ChangedPagesOnly {
   integration: AstroIntegration;
-  /** After the build: the pages handed to Astro, those reused without it, and how many of these no route listed. */
-  counts(): { handed: number; kept: number; notListed: number };
+  /**
+   * After the build: the pages handed to Astro, those reused without it, how many of these no route listed, and of
+   * those how many were found by what they are made from (src/content/cache-key.ts `madeFromKey`).
+   */
+  counts(): { handed: number; kept: number; notListed: number; byMadeFrom: number };
   /** Records the site's code beside Astro's manifest, with the maps its keys were made with (./kept-maps.ts), once the build has succeeded. */
   done(): void;
 }
@@ -243,6 +249,7 @@ export async function changedPagesOnly(options: {
   let handed = 0;
   let kept = 0;
   let notListed = 0;
+  let byMadeFrom = 0;
   /** This build's picture and document maps, as its pages read them (./kept-maps.ts). */
   let maps: MapsRead | undefined;
   /** A page two routes make, when the routes listed one: recorded with the code, so that no later build leaves a page unlisted. */
@@ -348,6 +355,7 @@ export async function changedPagesOnly(options: {
               const toAstro = leaveOut(all, trusted, taken);
               handed = toAstro.length;
               notListed = taken.length;
+              byMadeFrom = unlisted ? unlisted.byMadeFrom() : 0;
               kept = all.length - toAstro.length + notListed;
               options.onHanded?.(handed);
               return toAstro;
@@ -359,7 +367,7 @@ export async function changedPagesOnly(options: {
   };
   return {
     integration,
-    counts: () => ({ handed, kept, notListed }),
+    counts: () => ({ handed, kept, notListed, byMadeFrom }),
     done: () => {
       if (code === undefined) return;
       // The maps first: the record says the manifest's keys were made by this code, with them.

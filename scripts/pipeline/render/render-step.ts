@@ -29,6 +29,8 @@ export interface RenderReport {
   handedToAstro: number;
   /** Of the pages reused without Astro, those no route listed (../astro/changed-pages.ts). */
   notListed: number;
+  /** Of those, the pages found by what they are made from, their files not looked up (../astro/changed-pages.ts). */
+  foundByMadeFrom: number;
 }
 
 /** Astro's cache, which the rebuild keeps between builds; the last pass keeps its memo there too. */
@@ -72,7 +74,7 @@ export async function renderSite(): Promise<{ report: RenderReport; reused: Reus
     pages.done(`${log.seen.reused.toLocaleString('en')} reused by Astro${kept ? `, ${kept.toLocaleString('en')} without it` : ''}`);
     outDir.done();
   }
-  const { handed, kept, notListed } = changedOnly.counts();
+  const { handed, kept, notListed, byMadeFrom } = changedOnly.counts();
   // Astro falls back to its own console logger when it cannot load ours: then every page is printed and none counted.
   if (!log.seen.count && handed) write("warning: Astro's log did not reach the build (scripts/pipeline/astro/page-log.ts): no page was counted\n");
   const end = performance.now();
@@ -84,6 +86,7 @@ export async function renderSite(): Promise<{ report: RenderReport; reused: Reus
       reused: log.seen.reused + kept,
       handedToAstro: handed,
       notListed,
+      foundByMadeFrom: byMadeFrom,
     },
     reused: reused ?? new Map(),
     sitemap: keptSitemap(),

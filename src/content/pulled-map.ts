@@ -9,23 +9,23 @@ import { readTextSync } from './read-text.ts';
 
 const cached = new Map<string, unknown>();
 
-const SUPPLIED = Symbol.for('hokimiyat.pulled-map-texts');
-const shared = globalThis as { [SUPPLIED]?: ReadonlyMap<string, string | null> };
+const SUPPLIED = Symbol.for('hokimiyat.pulled-maps-supplied');
+const shared = globalThis as { [SUPPLIED]?: ReadonlyMap<string, object | null> };
 
 /**
- * The maps' texts by file as the build read them (null: no file), which the pages then read instead of the files:
- * the build keeps the very maps its pages' keys were made with (scripts/pipeline/astro/kept-maps.ts), whatever a
- * pull writes meanwhile. Undefined withdraws them.
+ * The maps by file as the build read them (null: none, read as empty), which the pages then use instead of reading
+ * the files: the build keeps the very maps its pages' keys were made with (scripts/pipeline/astro/kept-maps.ts),
+ * whatever a pull writes meanwhile. Undefined withdraws them.
  */
-export function supplyPulledMaps(texts: ReadonlyMap<string, string | null> | undefined): void {
-  shared[SUPPLIED] = texts;
+export function supplyPulledMaps(maps: ReadonlyMap<string, object | null> | undefined): void {
+  shared[SUPPLIED] = maps;
 }
 
 export function pulledMap<T extends object>(name: string): T {
   const file = join(readConfig().contentDir, name);
   if (!cached.has(file)) {
     const supplied = shared[SUPPLIED]?.get(file);
-    cached.set(file, (supplied === undefined ? readPulledMap<T>(file) : supplied === null ? null : parsePulledMap<T>(supplied)) ?? {});
+    cached.set(file, (supplied === undefined ? readPulledMap<T>(file) : supplied) ?? {});
   }
   return cached.get(file) as T;
 }

@@ -71,7 +71,7 @@ describe('the maps the keys were made with', () => {
   it('are kept as the pages read them, whatever a pull writes meanwhile', () => {
     const { contentDir, write, hold, cacheDir } = folders({ [A]: picture('a1') });
     const maps = readMaps(cacheDir, contentDir);
-    supplyPulledMaps(maps.texts);
+    supplyPulledMaps(maps.maps);
     try {
       process.env.CONTENT_DIR = contentDir;
       // A pull rewrites the map while the build runs: the pages still read the map the build checked.

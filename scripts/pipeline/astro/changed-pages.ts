@@ -342,7 +342,7 @@ export async function changedPagesOnly(options: {
             getStaticPaths: async () => {
               const trusted = await trust();
               maps = readMaps(cacheDir, readConfig().contentDir);
-              supplyPulledMaps(maps.texts);
+              supplyPulledMaps(maps.maps);
               const unlisted = trusted?.offer ? unlistedFrom(trusted.manifest, trusted.copyStamp, maps.hold) : null;
               offerUnlistedPages(unlisted ? unlisted.take : undefined);
               let all: PathWithRoute[];

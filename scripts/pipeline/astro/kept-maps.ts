@@ -23,6 +23,8 @@ const MAPS = [PICTURE_MAP_FILE, DOCUMENT_MAP_FILE];
 export interface MapsRead {
   /** The text of each map by its file in the content folder; null where there is none (read as empty). */
   texts: ReadonlyMap<string, string | null>;
+  /** Each map as the pages use it (src/content/pulled-map.ts `supplyPulledMaps`): null where there is none or it is not a map. */
+  maps: ReadonlyMap<string, object | null>;
   hold: boolean;
 }
 
@@ -34,27 +36,40 @@ const readOrNull = (file: string) => {
   }
 };
 
-/** A map's entries, each as JSON, by URL; null when the text is not a map. */
-function entries(text: string): Map<string, string> | null {
-  const map = parsePulledMap<Record<string, unknown>>(text);
-  return map && new Map(Object.entries(map).map(([url, entry]) => [url, JSON.stringify(entry)]));
+/** Whether two values parsed from JSON are the same (each entry's JSON made again, 40,000 at 10,000 news a language, cost some 50 ms). */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  const [x, y] = [a as Record<string, unknown>, b as Record<string, unknown>];
+  const keys = Object.keys(x);
+  return keys.length === Object.keys(y).length && keys.every((key) => Object.hasOwn(y, key) && sameJson(x[key], y[key]));
 }
 
-/** Whether every entry of the `kept` map's text is the same in `now`'s (a map no pull wrote is empty). */
-function entriesHold(kept: string | null, now: string | null): boolean {
+/** Whether every entry of the `kept` map's text is the same in this build's (`text`, and `map` parsed from it; none is empty). */
+function entriesHold(kept: string | null, text: string | null, map: object | null): boolean {
   if (kept === null) return false;
-  if (kept === (now ?? '{}')) return true;
-  const [before, current] = [entries(kept), entries(now ?? '{}') ?? new Map<string, string>()];
+  if (kept === (text ?? '{}')) return true;
+  const before = parsePulledMap<Record<string, unknown>>(kept);
   if (!before) return false;
-  for (const [url, entry] of before) if (current.get(url) !== entry) return false;
+  const now = (map ?? {}) as Record<string, unknown>;
+  for (const url in before) if (!Object.hasOwn(now, url) || !sameJson(before[url], now[url])) return false;
   return true;
 }
 
 /** This build's maps in `contentDir`, read once, checked against those kept in `cacheDir`. */
 export function readMaps(cacheDir: string, contentDir: string): MapsRead {
-  const texts = new Map(MAPS.map((name) => [join(contentDir, name), readOrNull(join(contentDir, name))]));
-  const hold = MAPS.every((name) => entriesHold(readOrNull(join(cacheDir, KEPT_FOLDER, name)), texts.get(join(contentDir, name))!));
-  return { texts, hold };
+  const texts = new Map<string, string | null>();
+  const maps = new Map<string, object | null>();
+  let hold = true;
+  for (const name of MAPS) {
+    const file = join(contentDir, name);
+    const text = readOrNull(file);
+    const map = text === null ? null : parsePulledMap(text);
+    texts.set(file, text);
+    maps.set(file, map);
+    hold &&= entriesHold(readOrNull(join(cacheDir, KEPT_FOLDER, name)), text, map);
+  }
+  return { texts, maps, hold };
 }
 
 /**

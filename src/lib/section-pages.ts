@@ -61,7 +61,7 @@ type SideList = keyof typeof SIDE_LISTS;
 
 /**
  * The section is the route's `section` parameter (`sectionOfSlug`), not a prop: a post's page is then made of its post
- * and the name of its side list alone, which keeps its key from one build to the next (src/content/kept-page-keys.ts).
+ * and the name of its side list alone, so that its key is told by those (src/content/cache-key.ts `madeFromKey`).
  */
 export type SectionDetailProps =
   /** A post among the latest shows the list without itself; every other post the shared fragment of that name. */

@@ -9,11 +9,12 @@
  * Each map is read once, checked, handed to the pages (src/content/pulled-map.ts `supplyPulledMaps`) and kept as that
  * same text: a pull that rewrites a map while the build runs cannot put other entries beside the keys.
  */
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { DOCUMENT_MAP_FILE } from '../../../src/content/documents/map.ts';
 import { PICTURE_MAP_FILE } from '../../../src/content/pictures/map.ts';
 import { parsePulledMap } from '../../../src/content/pulled-map.ts';
+import { readTextSync } from '../../../src/content/read-text.ts';
 import { replaceFileSync } from '../../lib/replace-file.ts';
 
 const KEPT_FOLDER = 'maps-of-the-keys';
@@ -30,7 +31,7 @@ export interface MapsRead {
 
 const readOrNull = (file: string) => {
   try {
-    return readFileSync(file, 'utf8');
+    return readTextSync(file);
   } catch {
     return null;
   }

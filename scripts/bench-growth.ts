@@ -13,7 +13,6 @@
  * changed, as it is in every page's key).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { parseArgs } from 'node:util';
 import { editAndAdd, rebuildEnv, startBenchApi, timedRebuild, type ApiMode, type BenchFolders } from './lib/bench-rebuilds.ts';
 import { foldersUnder } from '../src/config.ts';
@@ -55,15 +54,6 @@ interface Site {
   env: NodeJS.ProcessEnv;
 }
 
-/** Whether a loopback port can be listened on now (0: any). */
-const isFree = (port: number) =>
-  new Promise<boolean>((ok) => {
-    if (!Number.isInteger(port) || port < 0 || port > 65535) return ok(false);
-    const probe = createServer();
-    probe.once('error', () => ok(false));
-    probe.listen(port, '127.0.0.1', () => probe.close(() => ok(true)));
-  });
-
 /** A site at `scale`, its sample API on the port it had last time when that is free (the address is in every page's key). */
 async function openSite(scale: number): Promise<Site> {
   const dataDir = `${ROOT}/api-${scale}`;
@@ -72,9 +62,9 @@ async function openSite(scale: number): Promise<Site> {
   if (reset) console.log(`Seeding a sample API with ${scale} extra news per language…`);
   mkdirSync(ROOT, { recursive: true });
   const last = existsSync(portFile) ? Number(readFileSync(portFile, 'utf8')) : 0;
-  const start = (port: number) => startBenchApi({ dataDir, scale, mode: MODE, reset, port });
-  // Taken between the look and the start: any free port, at the cost of every page rendered again once.
-  const api = (await isFree(last)) ? await start(last).catch(() => start(0)) : await start(0);
+  const start = (port: number, fresh: boolean) => startBenchApi({ dataDir, scale, mode: MODE, reset: fresh, port });
+  // Its port taken: any free one, at the cost of every page rendered again once. A seed the failed start finished is kept.
+  const api = await start(last, reset).catch(() => start(0, false));
   writeFileSync(portFile, new URL(api.url).port);
   const folders = foldersUnder(`${ROOT}/site-${scale}`);
   return { scale, api, folders, env: rebuildEnv(api, folders) };

@@ -118,10 +118,17 @@ export async function startSampleApi(options: SampleApiOptions): Promise<SampleA
       delayed.delete(timer);
     });
   });
-  await new Promise<void>((ok, fail) => {
-    server.once('error', fail);
-    server.listen(port, host, ok);
-  });
+  try {
+    await new Promise<void>((ok, fail) => {
+      server.once('error', fail);
+      server.listen(port, host, ok);
+    });
+  } catch (error) {
+    // Nothing else will close them: a caller that tries another port opens its own.
+    faults?.close();
+    db.close();
+    throw error;
+  }
   const address = server.address() as AddressInfo;
   return {
     url: `http://${host}:${address.port}`,

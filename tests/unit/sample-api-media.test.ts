@@ -4,6 +4,8 @@
  * replaced at the same URL, and latency (scripts/sample-api/media.ts).
  */
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -327,5 +329,21 @@ describe('options from flags and the environment', () => {
       await ok.exited;
     }
     expect(existsSync(DATA)).toBe(true);
+  });
+});
+
+describe('a port already taken', () => {
+  it('startSampleApi fails with the reason and leaves its database closed', async () => {
+    const taken = createServer();
+    await new Promise<void>((ok) => taken.listen(0, '127.0.0.1', ok));
+    try {
+      const port = (taken.address() as AddressInfo).port;
+      await expect(startSampleApi({ host: '127.0.0.1', port, dataDir: DATA, faults: [], log: () => {} })).rejects.toThrow(/EADDRINUSE/);
+      // An open connection keeps SQLite's write-ahead log beside the database; the last one closed removes it.
+      expect(existsSync(join(DATA, 'sample.db'))).toBe(true);
+      expect(existsSync(join(DATA, 'sample.db-wal'))).toBe(false);
+    } finally {
+      await new Promise((ok) => taken.close(ok));
+    }
   });
 });

@@ -173,7 +173,7 @@ describe("the link check and an editor's links", () => {
     const first = linkChecker(root, new Set([join(root, 'index.html')]));
     const record = first.page(join(root, 'index.html'), html);
     const later = linkChecker(root, new Set([join(root, 'index.html'), join(root, 'page/999/index.html')]));
-    later.replay(join(root, 'index.html'), () => html, record);
+    later.replay(join(root, 'index.html'), () => html, record.links);
     expect((await later.finish()).deadEditorLinks).toEqual([]);
   });
 

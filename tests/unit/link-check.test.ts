@@ -67,7 +67,7 @@ describe('check:links', () => {
     const found = Array.from({ length: 299 }, (_, i) => checker.page(join(root, `news/${i}/index.html`), page(i)));
     collect();
     const kept = process.memoryUsage().heapUsed - before;
-    expect(found[7]!.anchors).toEqual([{ url: '/news/8#top', path: '/news/8', id: 'top' }]);
+    expect(found[7]!.links.anchors).toEqual([{ url: '/news/8#top', path: '/news/8', id: 'top' }]);
     // Kept by a URL cut from them, the 299 pages held 80 MB here.
     expect(kept).toBeLessThan(10 * 1024 * 1024);
   });

@@ -85,11 +85,13 @@ export function inlineScriptVisitor(): PageVisitor<string> & { hashes: Set<strin
     hashes,
     visit: ({ path, text }) => {
       try {
-        return take(
-          inlineScriptHashes(text())
-            .map((hash) => placeOf.get(hash)!)
-            .join(' '),
-        );
+        return {
+          finding: take(
+            inlineScriptHashes(text())
+              .map((hash) => placeOf.get(hash)!)
+              .join(' '),
+          ),
+        };
       } catch (error) {
         if (error instanceof ForeignInlineScriptError) throw new ForeignInlineScriptError(`${path}: ${error.message}`);
         throw error;

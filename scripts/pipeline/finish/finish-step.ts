@@ -38,7 +38,7 @@ import { linkChecker, linkVisitor, referencedUrls, type LinkReport } from './lin
 import { inlineScriptVisitor, KNOWN_INLINE_SCRIPTS, POLICY_FILES, writePolicy, type policy } from './csp.ts';
 import type { PageToVisit, PageVisitor } from './page-visitor.ts';
 import { FILE_CONCURRENCY, linkInPlace, listFiles, makeFolder, mapLimit, placeFile } from '../../lib/files.ts';
-import { readPage, rememberedPages } from './finish-memo.ts';
+import { readPage, rememberedPages, type PageRows } from './finish-memo.ts';
 import { COMPRESSIBLE, createCompressor, sha256, type Compressor, type FromPrevious } from './precompress.ts';
 import { progress } from '../../lib/progress.ts';
 import { SERVICE_WORKER_FILE, writeServiceWorker } from '../../../src/features/offline/build-service-worker.ts';
@@ -76,10 +76,8 @@ export interface StoredFile {
 /** Files of the site kept in stores, by site path (`/_astro/pictures/…`). */
 export type StoredFiles = ReadonlyMap<string, StoredFile>;
 
-/** What this pass found in one HTML page, by site path. */
+/** What this pass found in one HTML page, by site path: what every build reads of it (finish-memo.ts). */
 interface PageMemo {
-  /** Hash of the page as Astro wrote it, before the fragments were spliced in. */
-  raw: string;
   /**
    * The inode, size and modification time of the file Astro wrote. A page Astro reuses is read from its
    * cache's copy (../astro/restore-output.ts), which Astro rewrites only when it renders the page again:
@@ -95,8 +93,16 @@ interface PageMemo {
   findings: Record<string, unknown>;
 }
 
+/** The rest of what this pass found in a page, read only for a page read again, or once a file has gone (finish-memo.ts). */
+interface PageDetail {
+  /** Hash of the page as Astro wrote it, before the fragments were spliced in. */
+  raw: string;
+  /** The files each visitor found it referring to (`Visited.refersTo`), by the visitor's name. */
+  refersTo: Record<string, string>;
+}
+
 /** The memo's pages, by site path: a page unchanged as the text the memo handed over (finish-memo.ts). */
-type MemoPages = Map<string, PageMemo | string>;
+type MemoPages = Map<string, PageRows<PageMemo, PageDetail> | string>;
 
 const isStrings = (value: unknown): value is string[] => Array.isArray(value) && value.every((v) => typeof v === 'string');
 /** Whether a remembered row is a page's memo as this pass writes it. */
@@ -105,10 +111,23 @@ const isPageMemo = (value: unknown): value is PageMemo => {
   return (
     typeof m === 'object' &&
     m !== null &&
-    (['raw', 'stamp', 'spliced', 'hash'] as const).every((k) => typeof m[k] === 'string') &&
+    (['stamp', 'spliced', 'hash'] as const).every((k) => typeof m[k] === 'string') &&
     isStrings(m.fragments) &&
     typeof m.findings === 'object' &&
     m.findings !== null
+  );
+};
+
+/** Whether a remembered detail is a page's as this pass writes it. */
+const isPageDetail = (value: unknown): value is PageDetail => {
+  const d = value as Partial<PageDetail> | null;
+  return (
+    typeof d === 'object' &&
+    d !== null &&
+    typeof d.raw === 'string' &&
+    typeof d.refersTo === 'object' &&
+    d.refersTo !== null &&
+    Object.values(d.refersTo).every((f) => typeof f === 'string')
   );
 };
 
@@ -222,6 +241,8 @@ interface PassContext {
   fragments: Fragments;
   /** The memo's text of each page (finish-memo.ts), by site path. */
   remembered: ReadonlyMap<string, string>;
+  /** A remembered page's detail (finish-memo.ts), read when asked for. */
+  detail: (path: string) => PageDetail | undefined;
   /** The files of the site the memo was made for that have gone since. */
   gone: ReadonlySet<string>;
   /** The checks each page is handed to, in this order. */
@@ -390,18 +411,21 @@ class FinishPass {
   private readable = (known: PageMemo) =>
     this.c.visitors.every((visitor) => visitor.name in known.findings && (!visitor.readable || visitor.readable(known.findings[visitor.name])));
 
-  /** Whether every finding remembered for a page holds without the files that have gone since. */
-  private holdsWithoutGone = (known: PageMemo) =>
-    !this.c.gone.size || this.c.visitors.every((visitor) => !visitor.holdsWithout || visitor.holdsWithout(known.findings[visitor.name], this.c.gone));
+  /** Whether every finding remembered for a page holds without the files that have gone since (its `detail` says what it refers to). */
+  private holdsWithoutGone = (detail: PageDetail | undefined) =>
+    !this.c.gone.size || this.c.visitors.every((visitor) => !visitor.holdsWithout || visitor.holdsWithout(detail?.refersTo[visitor.name], this.c.gone));
 
   /** What the page's checks found: from the memo for the same bytes at the same path, or now. */
   private checkPage(file: string, path: string, page: PageBytes, stamp: string, known: PageMemo | undefined): PageMemo {
-    // An unread page is one whose stamp the memo holds (finishPage): its bytes are the remembered ones.
-    const raw = page.loaded() || !known ? sha256(page.read()) : known.raw;
+    // An unread page is one whose stamp the memo holds (finishPage): its bytes are the remembered ones, and its
+    // detail is needed only to see whether what it refers to is still here.
+    const unread = known !== undefined && !page.loaded();
+    const detail = known && (!unread || this.c.gone.size) ? this.c.detail(path) : undefined;
+    const raw = unread ? undefined : sha256(page.read());
     // A page without markers is published as Astro wrote it.
-    const finalHash = (names: string[]) => (names.length ? sha256(page.final()) : raw);
+    const finalHash = (names: string[], bytesHash: string) => (names.length ? sha256(page.final()) : bytesHash);
     const visited: PageToVisit = { file, path, text: page.text };
-    if (known?.raw === raw && this.readable(known) && this.holdsWithoutGone(known)) {
+    if (known && (unread || (raw !== undefined && detail?.raw === raw)) && this.readable(known) && this.holdsWithoutGone(detail)) {
       this.reusedFindings++;
       for (const visitor of this.c.visitors) visitor.replay(visited, known.findings[visitor.name]);
       const spliced = this.splicedKey(known.fragments);
@@ -410,16 +434,20 @@ class FinishPass {
         this.memo.set(path, this.c.remembered.get(path)!);
         return known;
       }
-      return this.remember(path, { ...known, stamp, spliced, hash: spliced === known.spliced ? known.hash : finalHash(known.fragments) });
+      // Only a page read gets here (an unread one has the stamp and fragments remembered), so its detail is in hand.
+      if (detail) return this.remember(path, { ...known, stamp, spliced, hash: spliced === known.spliced ? known.hash : finalHash(known.fragments, detail.raw) }, detail);
     }
-    const findings = Object.fromEntries(this.c.visitors.map((visitor) => [visitor.name, visitor.visit(visited)]));
+    const bytesHash = raw ?? sha256(page.read());
+    const visits = this.c.visitors.map((visitor) => [visitor.name, visitor.visit(visited)] as const);
+    const findings = Object.fromEntries(visits.map(([name, visit]) => [name, visit.finding]));
+    const refersTo = Object.fromEntries(visits.flatMap(([name, visit]) => (visit.refersTo === undefined ? [] : [[name, visit.refersTo]])));
     const names = fragmentsIn(page.read());
-    return this.remember(path, { raw, stamp, fragments: names, spliced: this.splicedKey(names), hash: finalHash(names), findings });
+    return this.remember(path, { stamp, fragments: names, spliced: this.splicedKey(names), hash: finalHash(names, bytesHash), findings }, { raw: bytesHash, refersTo });
   }
 
-  private remember(path: string, page: PageMemo): PageMemo {
-    this.memo.set(path, page);
-    return page;
+  private remember(path: string, memo: PageMemo, detail: PageDetail): PageMemo {
+    this.memo.set(path, { memo, detail });
+    return memo;
   }
 }
 
@@ -460,9 +488,6 @@ export async function finishBuild(
   const fragments = await takeFragments(renderRoot, fragmentFiles, sitePath, sourceOf);
   const sitePaths = files.map(sitePath);
   const basis = await memoBasis();
-  const memo = memoFile ? rememberedPages<PageMemo>(memoFile, basis, new Set(sitePaths)) : null;
-  const remembered = memo?.pages ?? new Map<string, string>();
-  const gone = memo?.gone ?? new Set<string>();
   const links = linkChecker(root, new Set(files));
   const scripts = inlineScriptVisitor();
   // The checks of every page: a new check is a new visitor here.
@@ -475,10 +500,15 @@ export async function finishBuild(
   const show = progress('compress', files.length);
   // Its threads keep the process alive until closed: started only here, where `finally` closes them.
   const compressor = await createCompressor(compressCache);
+  // Open from here until it is saved, or closed by a failure (`catch`, `finally` below).
+  const memo = memoFile ? rememberedPages<PageMemo, PageDetail>(memoFile, basis, new Set(sitePaths), isPageDetail) : null;
+  const remembered = memo?.pages ?? new Map<string, string>();
+  const gone = memo?.gone ?? new Set<string>();
   const pass = new FinishPass({
     sitePath,
     fragments,
     remembered,
+    detail: (path) => memo?.detail(path),
     gone,
     visitors,
     compressor,
@@ -513,17 +543,25 @@ export async function finishBuild(
     );
     await writeServiceWorker(root, bases.serviceWorker, sitePaths, sourceOf(serviceWorker));
     await pass.finishFile(serviceWorker, await readFile(sourceOf(serviceWorker)));
+  } catch (error) {
+    memo?.close();
+    throw error;
   } finally {
     await compressor.close();
   }
   show.done();
-  removeFilesGone(
-    root,
-    notPlaced.filter((path) => path.startsWith(SERVICE_WORKER_FILE) && !(path in pass.hashes)),
-  );
-  const checked = await links.finish();
-  // Only a clean build is remembered: a page's findings are replayed without its broken references.
-  if (memo && !checked.broken.length) memo.save(pass.memo, sitePaths);
+  let checked: LinkReport;
+  try {
+    removeFilesGone(
+      root,
+      notPlaced.filter((path) => path.startsWith(SERVICE_WORKER_FILE) && !(path in pass.hashes)),
+    );
+    checked = await links.finish();
+    // Only a clean build is remembered: a page's findings are replayed without its broken references.
+    if (memo && !checked.broken.length) memo.save(pass.memo, sitePaths);
+  } finally {
+    memo?.close();
+  }
 
   return {
     hashes: pass.hashes,

@@ -68,18 +68,22 @@ export interface LinkReport {
 
 /**
  * What the check of one clean page depends on besides the page itself and the
- * site's files: its anchors into other pages, and the files it refers to. A later
- * build may replay it for the same bytes at the same path while none of those
- * files has gone (scripts/pipeline/finish/finish-step.ts): every reference that
- * resolved still does.
+ * site's files: its anchors into other pages (and, apart, the files it refers to,
+ * `CheckedPage.targets`). A later build may replay it for the same bytes at the
+ * same path while none of those files has gone (scripts/pipeline/finish/finish-step.ts):
+ * every reference that resolved still does.
  */
 export interface PageLinks {
   checked: number;
-  /** The site paths of the files its references resolved to, as a filter (reference-filter.ts). */
-  targets: string;
   anchors: { url: string; path: string; id: string }[];
   /** The editors' links of the page, looked up again on a replay: a page published since makes one work. */
   editorLinks?: { url: string; path: string }[];
+}
+
+/** What the check of a page found, and the site paths of the files its references resolved to, as a filter (reference-filter.ts). */
+export interface CheckedPage {
+  links: PageLinks;
+  targets: string;
 }
 
 /** The editors' links of a page (their hrefs), and the page without them, for the check of what the code wrote. */
@@ -128,14 +132,14 @@ export function linkChecker(root: string, files: ReadonlySet<string>) {
     else if (!idsOf(html()).has(id)) broken.push(`${from}: ${url} (no element with that id)`);
   };
   return {
-    page(file: string, html: string): PageLinks {
+    page(file: string, html: string): CheckedPage {
       pages++;
       const from = relative(root, file);
       const pagePath = pagePathOf(from);
       // Resolved from the page's address, under the site's base path: a reference outside that path leads nowhere of the site's.
       const address = siteAddress(pagePath);
       const base = `http://site${address.endsWith('/') ? address : `${address}/`}`;
-      const record: Omit<PageLinks, 'targets'> = { checked: 0, anchors: [] };
+      const record: PageLinks = { checked: 0, anchors: [] };
       const targets = new Set<string>();
       const editors = editorLinksOf(html);
       for (const url of editors.hrefs) {
@@ -179,7 +183,7 @@ export function linkChecker(root: string, files: ReadonlySet<string>) {
         } else if (/^\/[^?#%]*$/.test(url)) plainPaths.set(url, into.slice(root.length));
       }
       checked += record.checked;
-      return { ...record, targets: referenceFilter(targets) };
+      return { links: record, targets: referenceFilter(targets) };
     },
     /** What `page()` returned for these bytes at this path in an earlier build whose files are all still here. */
     replay(file: string, html: () => string, record: PageLinks): void {
@@ -213,17 +217,19 @@ export function linkVisitor(checker: LinkChecker): PageVisitor<PageLinks> {
   const mayReferTo = (gone: ReadonlySet<string>) => probes.get(gone) ?? probes.set(gone, referenceProbe(gone)).get(gone)!;
   return {
     name: 'links',
-    visit: ({ file, text }) => checker.page(file, text()),
+    visit: ({ file, text }) => {
+      const { links, targets } = checker.page(file, text());
+      return { finding: links, refersTo: targets };
+    },
     replay: ({ file, text }, links) => checker.replay(file, text, links),
     // Anchors and editors' links are looked up again on every replay; a file the page referred to must still be here.
-    holdsWithout: (links, gone) => typeof links.targets === 'string' && !mayReferTo(gone)(links.targets),
+    holdsWithout: (targets, gone) => typeof targets === 'string' && !mayReferTo(gone)(targets),
     readable: (found) => {
       const links = found as Partial<PageLinks> | null;
       return (
         typeof links === 'object' &&
         links !== null &&
         typeof links.checked === 'number' &&
-        typeof links.targets === 'string' &&
         Array.isArray(links.anchors) &&
         links.anchors.every((a) => stringsAt(a, ['url', 'path', 'id'])) &&
         (links.editorLinks === undefined || (Array.isArray(links.editorLinks) && links.editorLinks.every((e) => stringsAt(e, ['url', 'path']))))

@@ -149,6 +149,7 @@ describe('the last pass between builds', () => {
     ['has a detail that cannot be read', 'detail', `'{"cut short'`],
     ['has a detail without the hash of its bytes', 'detail', `json_remove(detail, '$.raw')`],
     ['has a detail whose references are not a filter', 'detail', `json_set(detail, '$.refersTo.links', 7)`],
+    ['has a detail of another writing than its memo', 'detail', `json_set(detail, '$.stamp', '1:2:3')`],
   ]) {
     it(`checks a page again when its row in the memo ${what}, and remembers it after`, async () => {
       await finish(site(clean));
@@ -159,6 +160,23 @@ describe('the last pass between builds', () => {
       expect((await finish(site(clean))).remembered).toBe(3);
     });
   }
+
+  it('checks every page when the memo has lost the list of files it was made for: a page referring to one gone since is found', async () => {
+    await finish(site(clean));
+    inMemo("DELETE FROM memo WHERE key = 'files'");
+    const { ['/news/1/index.html']: _gone, ...rest } = clean;
+    expect(await finish(site(rest))).toMatchObject({ remembered: 0, links: { broken: ['news/index.html: /news/1/'] } });
+  });
+
+  it('publishes without a memo when its place cannot be a memo nor be removed (a folder)', async () => {
+    const folder = join(work, 'memo-folder');
+    mkdirSync(join(folder, 'inside'), { recursive: true });
+    for (let i = 0; i < 2; i++) {
+      const built = await finishBuild(site(clean), bases, { compressCache, memoFile: folder });
+      expect(built).toMatchObject({ remembered: 0, links: { broken: [] } });
+    }
+    expect(existsSync(join(folder, 'inside'))).toBe(true);
+  });
 
   it('publishes when the memo cannot be written, and checks every page in the next build', async () => {
     await finish(site(clean));
@@ -318,6 +336,29 @@ describe("Astro's reuse of pages", () => {
     const rewritten = await build();
     expect(rewritten.pagesRead).toBe(3);
     expect(rewritten.links.broken).toEqual(['news/1/index.html: /x']);
+  });
+  it('reads an unread page when a file it refers to has gone, and only then', async () => {
+    const astroCache = join(work, 'astro-cache-gone');
+    mkdirSync(join(astroCache, 'news/1'), { recursive: true });
+    writeFileSync(join(astroCache, 'news/1/index.html'), clean['/news/1/index.html']);
+    const { '/news/1/index.html': _reused, ...written } = clean;
+    // Each build after the previous one, as a rebuild runs.
+    let previousRelease: { root: string; hashes: Record<string, string> } | undefined;
+    const build = async (pages: Record<string, string>) => {
+      const root = site(pages);
+      const built = await finishBuild(root, bases, { compressCache, memoFile, previousRelease, reused: reusedFrom(astroCache, ['/news/1/index.html']) });
+      previousRelease = { root, hashes: built.hashes };
+      return built;
+    };
+    rmSync(memoFile, { force: true });
+    const withNote = { ...written, '/note.txt': 'eslatma' };
+    await build(withNote);
+    expect(await build(withNote)).toMatchObject({ remembered: 3, pagesRead: 2 });
+    // A file it does not refer to: the page stays unread.
+    expect(await build(written)).toMatchObject({ remembered: 3, pagesRead: 2, links: { broken: [] } });
+    // The home page, which it links to: it is read and checked again.
+    const { '/index.html': _home, ...withoutHome } = written;
+    expect(await build(withoutHome)).toMatchObject({ remembered: 1, pagesRead: 2, links: { broken: ['news/1/index.html: /'] } });
   });
 });
 

@@ -16,7 +16,7 @@
  * second part was more than half of what a rebuild read (32 of 37 MB at 10,000 news a language).
  */
 import { rmSync } from 'node:fs';
-import { DatabaseSync } from 'node:sqlite';
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
 
 /** A page's memo as the pass wrote it: the part every build reads, and the part read when needed (`RememberedPages.detail`). */
 export interface PageRows<Page, Detail> {
@@ -89,28 +89,45 @@ export function rememberedPages<Page, Detail>(
     db?.close();
     db = null;
   };
-  /** The memo that cannot be read (not a database, a damaged one) is removed: the next build checks every page, and makes it again. */
+  /**
+   * The memo that cannot be read (not a database, a damaged one) is removed: the next build checks every page, and
+   * makes it again. One that cannot be removed either (a folder in its place) is only not used: never a failed build.
+   */
   const forget = () => {
-    close();
-    rmSync(file, { force: true });
+    try {
+      close();
+    } catch {
+      db = null;
+    }
+    try {
+      rmSync(file, { force: true });
+    } catch {
+      // Left as it is: this build checks every page, and its save fails the same way.
+    }
   };
+  let detailStatement: StatementSync | null = null;
   try {
     db = new DatabaseSync(file, { timeout: 10_000 });
     db.exec(SCHEMA);
     if (valueOf(db, 'basis') === basis) {
-      same = true;
+      // The files the memo was made for say which have gone since: without them, no remembered page can be trusted.
+      const madeFor: unknown = JSON.parse(valueOf(db, 'files') ?? 'null');
+      if (!Array.isArray(madeFor) || !madeFor.every((f) => typeof f === 'string')) throw new Error('a memo without its files');
       pages = columnByPath(db, 'memo');
+      same = true;
       // A file that has gone may be what some remembered page refers to: the pass's visitors say whether their findings hold.
-      gone = new Set((JSON.parse(valueOf(db, 'files') ?? '[]') as string[]).filter((f) => !files.has(f)));
+      gone = new Set((madeFor as string[]).filter((f) => !files.has(f)));
       if (gone.size) details = columnByPath(db, 'detail');
+      else detailStatement = db.prepare('SELECT detail FROM page_rows WHERE path = ?');
     }
   } catch {
     forget();
     same = false;
     pages = new Map();
     gone = new Set();
+    details = null;
+    detailStatement = null;
   }
-  const detailStatement = db && !details ? db.prepare('SELECT detail FROM page_rows WHERE path = ?') : null;
   const detailText = (path: string): string | undefined => {
     if (details) return details.get(path);
     try {

@@ -95,6 +95,8 @@ interface PageMemo {
 
 /** The rest of what this pass found in a page, read only for a page read again, or once a file has gone (finish-memo.ts). */
 interface PageDetail {
+  /** The page's stamp (PageMemo.stamp) when the row was written: the two parts are read apart, and must be of one writing. */
+  stamp: string;
   /** Hash of the page as Astro wrote it, before the fragments were spliced in. */
   raw: string;
   /** The files each visitor found it referring to (`Visited.refersTo`), by the visitor's name. */
@@ -124,6 +126,7 @@ const isPageDetail = (value: unknown): value is PageDetail => {
   return (
     typeof d === 'object' &&
     d !== null &&
+    typeof d.stamp === 'string' &&
     typeof d.raw === 'string' &&
     typeof d.refersTo === 'object' &&
     d.refersTo !== null &&
@@ -420,29 +423,43 @@ class FinishPass {
     // An unread page is one whose stamp the memo holds (finishPage): its bytes are the remembered ones, and its
     // detail is needed only to see whether what it refers to is still here.
     const unread = known !== undefined && !page.loaded();
-    const detail = known && (!unread || this.c.gone.size) ? this.c.detail(path) : undefined;
+    const detail = known && (!unread || this.c.gone.size) ? this.detailOf(path, known) : undefined;
     const raw = unread ? undefined : sha256(page.read());
     // A page without markers is published as Astro wrote it.
     const finalHash = (names: string[], bytesHash: string) => (names.length ? sha256(page.final()) : bytesHash);
     const visited: PageToVisit = { file, path, text: page.text };
     if (known && (unread || (raw !== undefined && detail?.raw === raw)) && this.readable(known) && this.holdsWithoutGone(detail)) {
-      this.reusedFindings++;
-      for (const visitor of this.c.visitors) visitor.replay(visited, known.findings[visitor.name]);
       const spliced = this.splicedKey(known.fragments);
       if (spliced === known.spliced && stamp === known.stamp) {
+        this.replay(visited, known);
         // Handed back as the text read: it is not written again.
         this.memo.set(path, this.c.remembered.get(path)!);
         return known;
       }
-      // Only a page read gets here (an unread one has the stamp and fragments remembered), so its detail is in hand.
-      if (detail) return this.remember(path, { ...known, stamp, spliced, hash: spliced === known.spliced ? known.hash : finalHash(known.fragments, detail.raw) }, detail);
+      // Only a page read gets here (an unread one has the stamp and fragments remembered), with its detail in hand.
+      if (detail) {
+        this.replay(visited, known);
+        const hash = spliced === known.spliced ? known.hash : finalHash(known.fragments, detail.raw);
+        return this.remember(path, { ...known, stamp, spliced, hash }, { ...detail, stamp });
+      }
     }
     const bytesHash = raw ?? sha256(page.read());
     const visits = this.c.visitors.map((visitor) => [visitor.name, visitor.visit(visited)] as const);
     const findings = Object.fromEntries(visits.map(([name, visit]) => [name, visit.finding]));
     const refersTo = Object.fromEntries(visits.flatMap(([name, visit]) => (visit.refersTo === undefined ? [] : [[name, visit.refersTo]])));
     const names = fragmentsIn(page.read());
-    return this.remember(path, { stamp, fragments: names, spliced: this.splicedKey(names), hash: finalHash(names, bytesHash), findings }, { raw: bytesHash, refersTo });
+    return this.remember(path, { stamp, fragments: names, spliced: this.splicedKey(names), hash: finalHash(names, bytesHash), findings }, { stamp, raw: bytesHash, refersTo });
+  }
+
+  /** A remembered page's detail, when it was written with the part in hand (`known`): the two parts of a row are read apart. */
+  private detailOf(path: string, known: PageMemo): PageDetail | undefined {
+    const detail = this.c.detail(path);
+    return detail?.stamp === known.stamp ? detail : undefined;
+  }
+
+  private replay(visited: PageToVisit, known: PageMemo): void {
+    this.reusedFindings++;
+    for (const visitor of this.c.visitors) visitor.replay(visited, known.findings[visitor.name]);
   }
 
   private remember(path: string, memo: PageMemo, detail: PageDetail): PageMemo {
@@ -498,82 +515,78 @@ export async function finishBuild(
   const policyFiles = new Set(POLICY_FILES.map((p) => join(root, p)));
   const serviceWorker = join(root, SERVICE_WORKER_FILE);
   const show = progress('compress', files.length);
-  // Its threads keep the process alive until closed: started only here, where `finally` closes them.
-  const compressor = await createCompressor(compressCache);
-  // Open from here until it is saved, or closed by a failure (`catch`, `finally` below).
+  // Open from here until it is saved, or closed by the `finally` at the end whatever happens.
   const memo = memoFile ? rememberedPages<PageMemo, PageDetail>(memoFile, basis, new Set(sitePaths), isPageDetail) : null;
-  const remembered = memo?.pages ?? new Map<string, string>();
-  const gone = memo?.gone ?? new Set<string>();
-  const pass = new FinishPass({
-    sitePath,
-    fragments,
-    remembered,
-    detail: (path) => memo?.detail(path),
-    gone,
-    visitors,
-    compressor,
-    previousRelease: linkable(previousRelease, root),
-    previousHashes: previousRelease?.hashes ?? {},
-    stored,
-    reused,
-    sourceAt,
-    into: into?.hashes ?? null,
-  });
-  /** The files of the older release this one is made in that it has not placed: listed once, when all but the service worker are. */
-  let notPlaced: string[];
   try {
-    await mapLimit(
-      files.filter((f) => !policyFiles.has(f) && f !== serviceWorker),
-      FILE_CONCURRENCY,
-      async (file) => {
-        await pass.finish(file);
+    const remembered = memo?.pages ?? new Map<string, string>();
+    const gone = memo?.gone ?? new Set<string>();
+    // Its threads keep the process alive until closed: started only here, where `finally` closes them.
+    const compressor = await createCompressor(compressCache);
+    const pass = new FinishPass({
+      sitePath,
+      fragments,
+      remembered,
+      detail: (path) => memo?.detail(path),
+      gone,
+      visitors,
+      compressor,
+      previousRelease: linkable(previousRelease, root),
+      previousHashes: previousRelease?.hashes ?? {},
+      stored,
+      reused,
+      sourceAt,
+      into: into?.hashes ?? null,
+    });
+    /** The files of the older release this one is made in that it has not placed: listed once, when all but the service worker are. */
+    let notPlaced: string[];
+    try {
+      await mapLimit(
+        files.filter((f) => !policyFiles.has(f) && f !== serviceWorker),
+        FILE_CONCURRENCY,
+        async (file) => {
+          await pass.finish(file);
+          show.tick();
+        },
+      );
+      await writePolicy(renderRoot, scripts.hashes, bases);
+      for (const file of policyFiles) {
+        await pass.finishFile(file, await readFile(sourceOf(file)));
         show.tick();
-      },
-    );
-    await writePolicy(renderRoot, scripts.hashes, bases);
-    for (const file of policyFiles) {
-      await pass.finishFile(file, await readFile(sourceOf(file)));
-      show.tick();
+      }
+      // Its precache list is read from the release, which must by then hold no file the older one left.
+      notPlaced = into ? into.hashes.paths().filter((path) => !(path in pass.hashes)) : [];
+      removeFilesGone(
+        root,
+        notPlaced.filter((path) => !path.startsWith(SERVICE_WORKER_FILE)),
+      );
+      await writeServiceWorker(root, bases.serviceWorker, sitePaths, sourceOf(serviceWorker));
+      await pass.finishFile(serviceWorker, await readFile(sourceOf(serviceWorker)));
+    } finally {
+      await compressor.close();
     }
-    // Its precache list is read from the release, which must by then hold no file the older one left.
-    notPlaced = into ? into.hashes.paths().filter((path) => !(path in pass.hashes)) : [];
-    removeFilesGone(
-      root,
-      notPlaced.filter((path) => !path.startsWith(SERVICE_WORKER_FILE)),
-    );
-    await writeServiceWorker(root, bases.serviceWorker, sitePaths, sourceOf(serviceWorker));
-    await pass.finishFile(serviceWorker, await readFile(sourceOf(serviceWorker)));
-  } catch (error) {
-    memo?.close();
-    throw error;
-  } finally {
-    await compressor.close();
-  }
-  show.done();
-  let checked: LinkReport;
-  try {
+    show.done();
     removeFilesGone(
       root,
       notPlaced.filter((path) => path.startsWith(SERVICE_WORKER_FILE) && !(path in pass.hashes)),
     );
-    checked = await links.finish();
+    const checked = await links.finish();
     // Only a clean build is remembered: a page's findings are replayed without its broken references.
     if (memo && !checked.broken.length) memo.save(pass.memo, sitePaths);
+
+    return {
+      hashes: pass.hashes,
+      sincePrevious: pass.changes(),
+      links: checked,
+      compressed: { files: pass.compressible, ...compressor.stats, pruned: await compressor.prune() },
+      fragments: fragments.text.size,
+      remembered: pass.reusedFindings,
+      pagesRead: pass.pagesRead,
+      keptFromOlder: pass.keptFromOlder,
+      ms: Math.round(performance.now() - started),
+    };
   } finally {
     memo?.close();
   }
-
-  return {
-    hashes: pass.hashes,
-    sincePrevious: pass.changes(),
-    links: checked,
-    compressed: { files: pass.compressible, ...compressor.stats, pruned: await compressor.prune() },
-    fragments: fragments.text.size,
-    remembered: pass.reusedFindings,
-    pagesRead: pass.pagesRead,
-    keptFromOlder: pass.keptFromOlder,
-    ms: Math.round(performance.now() - started),
-  };
 }
 
 /** The previous release, when its files can be linked into `root`: a hard link cannot cross file systems. */

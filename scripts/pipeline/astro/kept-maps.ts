@@ -11,6 +11,7 @@
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { DOCUMENT_MAP_FILE } from '../../../src/content/documents/map.ts';
 import { PICTURE_MAP_FILE } from '../../../src/content/pictures/map.ts';
 import { parsePulledMap } from '../../../src/content/pulled-map.ts';
@@ -37,15 +38,6 @@ const readOrNull = (file: string) => {
   }
 };
 
-/** Whether two values parsed from JSON are the same (each entry's JSON made again, 40,000 at 10,000 news a language, cost some 50 ms). */
-function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
-  const [x, y] = [a as Record<string, unknown>, b as Record<string, unknown>];
-  const keys = Object.keys(x);
-  return keys.length === Object.keys(y).length && keys.every((key) => Object.hasOwn(y, key) && sameJson(x[key], y[key]));
-}
-
 /** Whether every entry of the `kept` map's text is the same in this build's (`text`, and `map` parsed from it; none is empty). */
 function entriesHold(kept: string | null, text: string | null, map: object | null): boolean {
   if (kept === null) return false;
@@ -53,7 +45,7 @@ function entriesHold(kept: string | null, text: string | null, map: object | nul
   const before = parsePulledMap<Record<string, unknown>>(kept);
   if (!before) return false;
   const now = (map ?? {}) as Record<string, unknown>;
-  for (const url in before) if (!Object.hasOwn(now, url) || !sameJson(before[url], now[url])) return false;
+  for (const url in before) if (!Object.hasOwn(now, url) || !isDeepStrictEqual(before[url], now[url])) return false;
   return true;
 }
 

@@ -130,7 +130,7 @@ const isPageDetail = (value: unknown): value is PageDetail => {
     typeof d.raw === 'string' &&
     typeof d.refersTo === 'object' &&
     d.refersTo !== null &&
-    Object.values(d.refersTo).every((f) => typeof f === 'string')
+    isStrings(Object.values(d.refersTo))
   );
 };
 
